@@ -1,0 +1,23 @@
+//! # shudu — a Sudoku engine
+//!
+//! The board ([`Grid`], with [`Cell`], [`House`], [`Digit`], [`Candidates`] and [`Bitboard`]), the formats it is
+//! read from and written to ([`format`]), and a fast search solver ([`search`]) that finds solutions and proves
+//! uniqueness. The engine does no I/O; front ends (the `shudu` command line, games) build on it.
+//!
+//! ```
+//! use shudu::{format, search};
+//! let puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+//! let values = format::parse_line(puzzle).unwrap();
+//! let outcome = search::search(&values, 2);
+//! assert_eq!(outcome.count, 1); // exactly one solution: a proper puzzle
+//! let solution = outcome.solution.unwrap();
+//! assert_eq!(&format::to_line(&solution)[..9], "417369825");
+//! ```
+
+#![warn(missing_docs)]
+
+pub mod grid;
+pub mod search;
+
+pub use grid::format;
+pub use grid::{Bitboard, Candidates, Cell, Contradiction, Digit, Grid, House};

@@ -1,0 +1,579 @@
+//! The search solver: finds solutions and counts them, to prove a puzzle has exactly one.
+//!
+//! The state is one 27-bit word per digit and band (three rows): bit `r * 9 + c` is set while the digit may stand
+//! at row `r` of the band, column `c`. Everything is done with word operations on those 27 words, so no cell is
+//! visited one at a time except to place a naked single or pick a guess:
+//!
+//! - **Band update.** Within a band a digit takes one cell in each row and each box, so the boxes its three rows
+//!   use form a permutation of the band's three boxes. A table maps the nine "row ∩ box" segments still open to the
+//!   union of the permutations they allow; this does locked candidates and hidden singles in rows and boxes at once.
+//!   A box whose candidates for the digit lie in one column locks that column out of the other two bands.
+//! - **Hidden singles in columns**: a column whose digit can only be in one band claims it there.
+//! - **Naked singles**: three bit-parallel counters over the nine digits find the cells with one candidate (and the
+//!   cells with none, which end the branch).
+//! - **Guessing** on a cell with two candidates when there is one (otherwise the fewest), depth first, on a copy of
+//!   the 300-byte state: no heap allocation anywhere.
+
+use crate::grid::{Grid, House};
+
+/// How many solutions a puzzle has, up to a limit, and the first one found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Solutions counted, never more than the limit asked for.
+    pub count: u64,
+    /// The first solution found, as 81 digits.
+    pub solution: Option<[u8; 81]>,
+}
+
+/// The first solution of a puzzle (`values[i]` is the given of cell `i`, 0 for empty), or `None` when it has none.
+///
+/// ```
+/// use shudu::{format, search};
+/// let p = format::parse_line(
+///     "..9.7...5..21..9..1...28....7...5..1..851.....5....3.......3..68........21.....87").unwrap();
+/// assert_eq!(search::solve(&p), None); // two 1s in box 9? No: this puzzle simply has no solution
+/// ```
+pub fn solve(values: &[u8; 81]) -> Option<[u8; 81]> {
+    search(values, 1).solution
+}
+
+/// How many solutions a puzzle has, counting no further than `limit` (a `limit` of 0 counts as 1).
+///
+/// `count_solutions(p, 2)` is 1 exactly when `p` is a proper puzzle.
+pub fn count_solutions(values: &[u8; 81], limit: u64) -> u64 {
+    search(values, limit).count
+}
+
+/// Counts solutions up to `limit` (at least 1) and keeps the first one.
+pub fn search(values: &[u8; 81], limit: u64) -> Outcome {
+    let mut ctx = Search {
+        limit: limit.max(1),
+        count: 0,
+        solution: None,
+    };
+    if let Some(mut state) = State::from_values(values) {
+        ctx.run(&mut state);
+    }
+    Outcome {
+        count: ctx.count,
+        solution: ctx.solution,
+    }
+}
+
+/// Counts the solutions of a grid's givens and placed digits (its candidates are not consulted).
+pub fn search_grid(grid: &Grid, limit: u64) -> Outcome {
+    search(grid.values(), limit)
+}
+
+/// Whether a filled board obeys the rules: every house holds 1..=9 once.
+pub fn is_valid_solution(values: &[u8; 81]) -> bool {
+    House::ALL.iter().all(|h| {
+        let mut seen = 0u16;
+        for c in h.cells() {
+            let v = values[c.index()];
+            if !(1..=9).contains(&v) {
+                return false;
+            }
+            seen |= 1 << v;
+        }
+        seen == 0x3fe
+    })
+}
+
+const BAND: u32 = (1 << 27) - 1;
+const ROW: u32 = 0x1ff;
+
+/// Spreads nine column bits to the three rows of a band.
+#[inline(always)]
+const fn spread(cols: u32) -> u32 {
+    cols | cols << 9 | cols << 18
+}
+
+/// For a row's nine bits, which of its three boxes still hold a candidate.
+static ROW_BOXES: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if (x >> (3 * k)) & 7 != 0 {
+                t[x] |= 1 << k;
+            }
+            k += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// For the nine open segments of a band (bit `3r + k`: row `r` meets box `k`), the cells of the segments that take
+/// part in at least one permutation (one segment per row and per box); 0 when none does.
+static PERMUTATION_CELLS: [u32; 512] = {
+    const PERMS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut t = [0u32; 512];
+    let mut m = 0usize;
+    while m < 512 {
+        let mut segs = 0u32;
+        let mut p = 0;
+        while p < 6 {
+            let perm = PERMS[p];
+            let bits = 1 << perm[0] | 1 << (3 + perm[1]) | 1 << (6 + perm[2]);
+            if m as u32 & bits == bits {
+                segs |= bits;
+            }
+            p += 1;
+        }
+        let mut cells = 0u32;
+        let mut s = 0;
+        while s < 9 {
+            if segs >> s & 1 != 0 {
+                cells |= 7 << ((s / 3) * 9 + (s % 3) * 3);
+            }
+            s += 1;
+        }
+        t[m] = cells;
+        m += 1;
+    }
+    t
+};
+
+/// For the nine columns a digit may use in a band, the columns it is locked to: those that are the only column
+/// left in their box.
+static LOCKED_COLUMNS: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut k = 0;
+        while k < 3 {
+            let tri = (x >> (3 * k)) & 7;
+            if tri == 1 || tri == 2 || tri == 4 {
+                t[x] |= (tri << (3 * k)) as u16;
+            }
+            k += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// For columns that a digit can only take in this band, the other columns of their boxes, which it then cannot
+/// take in this band. `u16::MAX` when two such columns share a box (a contradiction).
+static CLAIMED_COLUMNS: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut k = 0;
+        while k < 3 {
+            let tri = (x >> (3 * k)) & 7;
+            if tri == 1 || tri == 2 || tri == 4 {
+                t[x] |= ((7 ^ tri) << (3 * k)) as u16;
+            } else if tri != 0 {
+                t[x] = u16::MAX;
+                break;
+            }
+            k += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// The band's cells that placing a digit at bit `i` rules out for that digit: its row, box and column in the band.
+static PLACE_CLEARS: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut i = 0;
+    while i < 27 {
+        let r = i / 9;
+        let c = i % 9;
+        let row = ROW << (9 * r);
+        let col = spread(1 << c);
+        let bx = spread(7 << (c / 3 * 3));
+        t[i] = (row | col | bx) & !(1 << i);
+        i += 1;
+    }
+    t
+};
+
+#[derive(Clone, Copy)]
+struct State {
+    /// `bands[d * 3 + b]`: where digit `d` may stand in band `b`.
+    bands: [u32; 27],
+    /// The cells of each band not yet solved.
+    unsolved: [u32; 3],
+    /// Per band, bit `d * 3 + r`: digit `d` not yet placed in row `r` of the band.
+    unsolved_rows: [u32; 3],
+    /// Bands changed since the band update last looked at them.
+    dirty: u32,
+}
+
+impl State {
+    fn from_values(values: &[u8; 81]) -> Option<State> {
+        let mut s = State {
+            bands: [BAND; 27],
+            unsolved: [BAND; 3],
+            unsolved_rows: [BAND; 3],
+            dirty: 0,
+        };
+        for (i, &v) in values.iter().enumerate() {
+            if (1..=9).contains(&v) {
+                let d = v as usize - 1;
+                let b = i / 27;
+                let bit = (i % 27) as u32;
+                if s.bands[d * 3 + b] >> bit & 1 == 0 {
+                    return None;
+                }
+                s.place(d, b, bit);
+            }
+        }
+        Some(s)
+    }
+
+    /// Restricts band `i` to `mask`, noting the change.
+    #[inline(always)]
+    fn restrict(&mut self, i: usize, mask: u32) {
+        let old = self.bands[i];
+        let new = old & mask;
+        if new != old {
+            self.bands[i] = new;
+            self.dirty |= 1 << i;
+        }
+    }
+
+    /// Places digit `d` at bit `bit` of band `b`. The band update finishes the job (marks the cell solved, clears
+    /// it from the other digits).
+    #[inline(always)]
+    fn place(&mut self, d: usize, b: usize, bit: u32) {
+        let col = spread(1 << (bit % 9));
+        self.restrict(d * 3 + b, !PLACE_CLEARS[bit as usize]);
+        let (o1, o2) = OTHER_BANDS[b];
+        self.restrict(d * 3 + o1, !col);
+        self.restrict(d * 3 + o2, !col);
+    }
+
+    /// Runs the band update and column claims to a fixed point. `false` on a contradiction.
+    #[inline(always)]
+    fn propagate(&mut self) -> bool {
+        loop {
+            while self.dirty != 0 {
+                let i = self.dirty.trailing_zeros() as usize;
+                self.dirty &= self.dirty - 1;
+                if !self.update_band(i) {
+                    return false;
+                }
+            }
+            if !self.claim_columns() {
+                return false;
+            }
+            if self.dirty == 0 {
+                return true;
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn update_band(&mut self, i: usize) -> bool {
+        let d = i / 3;
+        let b = i % 3;
+        let mut a = self.bands[i];
+        let segs = ROW_BOXES[(a & ROW) as usize] as usize
+            | (ROW_BOXES[(a >> 9 & ROW) as usize] as usize) << 3
+            | (ROW_BOXES[(a >> 18) as usize] as usize) << 6;
+        a &= PERMUTATION_CELLS[segs];
+        if a == 0 {
+            return false;
+        }
+        self.bands[i] = a;
+        let cols = (a | a >> 9 | a >> 18) & ROW;
+        let locked = LOCKED_COLUMNS[cols as usize] as u32;
+        if locked != 0 {
+            let (o1, o2) = OTHER_BANDS[b];
+            let keep = !spread(locked);
+            self.restrict(d * 3 + o1, keep);
+            self.restrict(d * 3 + o2, keep);
+        }
+        // Rows of the band where the digit is down to one cell: solved cells.
+        let open = self.unsolved_rows[b] >> (d * 3) & 7;
+        if open != 0 {
+            let mut solved_rows = 0u32;
+            let mut solved_cells = 0u32;
+            let mut r = 0;
+            while r < 3 {
+                if open >> r & 1 != 0 {
+                    let x = a >> (9 * r) & ROW;
+                    if x & (x - 1) == 0 {
+                        solved_rows |= 1 << r;
+                        solved_cells |= x << (9 * r);
+                    }
+                }
+                r += 1;
+            }
+            if solved_rows != 0 {
+                self.unsolved_rows[b] &= !(solved_rows << (d * 3));
+                self.unsolved[b] &= !solved_cells;
+                let keep = !solved_cells;
+                let mut e = b;
+                while e < 27 {
+                    if e != i {
+                        self.restrict(e, keep);
+                    }
+                    e += 3;
+                }
+            }
+        }
+        true
+    }
+
+    /// A column where a digit can only be in one band: its box there loses the digit's other columns.
+    #[inline(always)]
+    fn claim_columns(&mut self) -> bool {
+        for d in 0..9 {
+            let i = d * 3;
+            let c0 = fold(self.bands[i]);
+            let c1 = fold(self.bands[i + 1]);
+            let c2 = fold(self.bands[i + 2]);
+            if c0 | c1 | c2 != ROW {
+                return false;
+            }
+            let only = [c0 & !(c1 | c2), c1 & !(c0 | c2), c2 & !(c0 | c1)];
+            for (b, &o) in only.iter().enumerate() {
+                if o != 0 {
+                    let clear = CLAIMED_COLUMNS[o as usize];
+                    if clear == u16::MAX {
+                        return false;
+                    }
+                    if clear != 0 {
+                        self.restrict(i + b, !spread(clear as u32));
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Places every naked single; `None` on a cell with no candidate, else whether any was placed.
+    #[inline(always)]
+    fn naked_singles(&mut self) -> Option<bool> {
+        let mut placed = false;
+        for b in 0..3 {
+            let u = self.unsolved[b];
+            if u == 0 {
+                continue;
+            }
+            let (r1, r2, _) = self.counts(b);
+            if u & !r1 != 0 {
+                return None;
+            }
+            let mut singles = u & !r2;
+            while singles != 0 {
+                let bit = singles.trailing_zeros();
+                singles &= singles - 1;
+                let mut d = 0;
+                while d < 9 {
+                    if self.bands[d * 3 + b] >> bit & 1 != 0 {
+                        break;
+                    }
+                    d += 1;
+                }
+                if d == 9 {
+                    return None;
+                }
+                self.place(d, b, bit);
+                placed = true;
+            }
+        }
+        Some(placed)
+    }
+
+    /// Cells of band `b` with at least one, two and three candidates.
+    #[inline(always)]
+    fn counts(&self, b: usize) -> (u32, u32, u32) {
+        let (mut r1, mut r2, mut r3) = (0u32, 0u32, 0u32);
+        let mut d = 0;
+        while d < 9 {
+            let x = self.bands[d * 3 + b];
+            r3 |= r2 & x;
+            r2 |= r1 & x;
+            r1 |= x;
+            d += 1;
+        }
+        (r1, r2, r3)
+    }
+
+    /// A cell to guess on: one with two candidates if any, else one with the fewest. As (band, bit).
+    fn guess_cell(&self) -> (usize, u32) {
+        let mut best = (0usize, 0u32, u32::MAX);
+        for b in 0..3 {
+            let u = self.unsolved[b];
+            if u == 0 {
+                continue;
+            }
+            let (_, r2, r3) = self.counts(b);
+            let pairs = u & r2 & !r3;
+            if pairs != 0 {
+                return (b, pairs.trailing_zeros());
+            }
+            let mut cells = u;
+            while cells != 0 {
+                let bit = cells.trailing_zeros();
+                cells &= cells - 1;
+                let n = self.candidate_count(b, bit);
+                if n < best.2 {
+                    best = (b, bit, n);
+                }
+            }
+        }
+        (best.0, best.1)
+    }
+
+    fn candidate_count(&self, b: usize, bit: u32) -> u32 {
+        (0..9).map(|d| self.bands[d * 3 + b] >> bit & 1).sum()
+    }
+
+    fn is_solved(&self) -> bool {
+        self.unsolved[0] | self.unsolved[1] | self.unsolved[2] == 0
+    }
+
+    fn to_values(&self) -> [u8; 81] {
+        let mut out = [0u8; 81];
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut x = self.bands[d * 3 + b];
+                while x != 0 {
+                    let bit = x.trailing_zeros() as usize;
+                    x &= x - 1;
+                    out[b * 27 + bit] = d as u8 + 1;
+                }
+            }
+        }
+        out
+    }
+}
+
+const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
+
+#[inline(always)]
+fn fold(a: u32) -> u32 {
+    (a | a >> 9 | a >> 18) & ROW
+}
+
+struct Search {
+    limit: u64,
+    count: u64,
+    solution: Option<[u8; 81]>,
+}
+
+impl Search {
+    /// Solves from `state`, counting solutions; returns `true` when the limit is reached.
+    fn run(&mut self, state: &mut State) -> bool {
+        loop {
+            if !state.propagate() {
+                return false;
+            }
+            match state.naked_singles() {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => break,
+            }
+        }
+        if state.is_solved() {
+            if self.solution.is_none() {
+                self.solution = Some(state.to_values());
+            }
+            self.count += 1;
+            return self.count >= self.limit;
+        }
+        let (b, bit) = state.guess_cell();
+        let mut digits = 0u32;
+        for d in 0..9 {
+            digits |= (state.bands[d * 3 + b] >> bit & 1) << d;
+        }
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            if digits == 0 {
+                // The last candidate: no copy needed.
+                state.place(d, b, bit);
+                return self.run(state);
+            }
+            let mut next = *state;
+            next.place(d, b, bit);
+            if self.run(&mut next) {
+                return true;
+            }
+            // That digit failed or is exhausted: rule it out here.
+            state.restrict(d * 3 + b, !(1 << bit));
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::parse_line;
+
+    fn values(s: &str) -> [u8; 81] {
+        parse_line(s).expect("test puzzle parses")
+    }
+
+    #[test]
+    fn solves_a_17_clue_puzzle_and_proves_it_unique() {
+        let p = values(
+            "000000010400000000020000000000050407008000300001090000300400200050100000000806000",
+        );
+        let out = search(&p, 2);
+        assert_eq!(out.count, 1);
+        let s = out.solution.expect("solved");
+        assert_eq!(
+            crate::format::to_line(&s),
+            "693784512487512936125963874932651487568247391741398625319475268856129743274836159"
+        );
+        assert!(is_valid_solution(&s));
+    }
+
+    #[test]
+    fn counts_the_empty_grid_as_many() {
+        assert_eq!(count_solutions(&[0; 81], 2), 2);
+        assert_eq!(count_solutions(&[0; 81], 1000), 1000);
+        let s = solve(&[0; 81]).expect("the empty grid has solutions");
+        assert!(is_valid_solution(&s));
+    }
+
+    #[test]
+    fn a_full_valid_grid_is_its_own_single_solution() {
+        let s = values(
+            "974236158638591742125487936316754289742918563589362417867125394253649871491873625",
+        );
+        assert_eq!(search(&s, 2), Outcome { count: 1, solution: Some(s) });
+    }
+
+    #[test]
+    fn duplicate_givens_have_no_solution() {
+        let mut p = [0u8; 81];
+        p[0] = 3;
+        p[80] = 3;
+        assert_eq!(count_solutions(&p, 2), 2);
+        p[8] = 3; // a second 3 in row 1
+        assert_eq!(count_solutions(&p, 2), 0);
+    }
+
+    #[test]
+    fn validity_check_rejects_broken_grids() {
+        let mut s = values(
+            "974236158638591742125487936316754289742918563589362417867125394253649871491873625",
+        );
+        assert!(is_valid_solution(&s));
+        s.swap(0, 1);
+        assert!(!is_valid_solution(&s));
+        s.swap(0, 1);
+        s[40] = 0;
+        assert!(!is_valid_solution(&s));
+    }
+}
