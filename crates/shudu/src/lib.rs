@@ -1,7 +1,7 @@
 //! # shudu — a Sudoku engine
 //!
 //! The board ([`Grid`], with [`Cell`], [`House`], [`Digit`], [`Candidates`] and [`Bitboard`]), the formats it is
-//! read from and written to ([`format`]), and a fast search solver ([`search`]) that finds solutions and proves
+//! read from and written to ([`format`](mod@format)), and a fast search solver ([`search`]) that finds solutions and proves
 //! uniqueness. The engine does no I/O; front ends (the `shudu` command line, games) build on it.
 //!
 //! ```
