@@ -209,7 +209,7 @@ static PLACE_CLEARS: [u32; 27] = {
 struct State {
     /// `bands[at(d, b)]`: where digit `d` may stand in band `b`. The nine digits of a band are adjacent, so clearing
     /// a solved cell from all of them is one contiguous sweep.
-    bands: [u32; 27],
+    bands: [u32; 32],
     /// The cells of each band not yet solved.
     unsolved: [u32; 3],
     /// Per band, bit `d * 3 + r`: digit `d` not yet placed in row `r` of the band.
@@ -221,7 +221,7 @@ struct State {
 impl State {
     fn from_values(values: &[u8; 81]) -> Option<State> {
         let mut s = State {
-            bands: [BAND; 27],
+            bands: [BAND; 32],
             unsolved: [BAND; 3],
             unsolved_rows: [BAND; 3],
             dirty: 0,
@@ -243,6 +243,7 @@ impl State {
     /// Restricts band `i` to `mask`, noting the change.
     #[inline(always)]
     fn restrict(&mut self, i: usize, mask: u32) {
+        let i = i & 31;
         let old = self.bands[i];
         let new = old & mask;
         if new != old {
@@ -282,11 +283,12 @@ impl State {
     fn update_band(&mut self, i: usize, dirty: &mut u32) -> bool {
         let d = i % 9;
         let b = i / 9;
+        let i = i & 31;
         let mut a = self.bands[i];
         let segs = ROW_BOXES[(a & ROW) as usize] as usize
             | (ROW_BOXES[(a >> 9 & ROW) as usize] as usize) << 3
-            | (ROW_BOXES[(a >> 18) as usize] as usize) << 6;
-        a &= PERMUTATION_CELLS[segs];
+            | (ROW_BOXES[(a >> 18 & ROW) as usize] as usize) << 6;
+        a &= PERMUTATION_CELLS[segs & 0x1ff];
         if a == 0 {
             return false;
         }
@@ -494,12 +496,13 @@ const ROWS: [u32; 8] = {
 /// Where digit `d` of band `b` is kept in `State::bands` and `State::dirty`.
 #[inline(always)]
 const fn at(d: usize, b: usize) -> usize {
-    b * 9 + d
+    // The mask proves the index in bounds of the 32-word array, so the hot paths carry no bounds checks.
+    (b * 9 + d) & 31
 }
 
 /// Clears `cells` from the nine digits of band `b`; returns, bit `d`, the digits whose band changed.
 #[inline(always)]
-fn clear_cells(bands: &mut [u32; 27], b: usize, cells: u32) -> u32 {
+fn clear_cells(bands: &mut [u32; 32], b: usize, cells: u32) -> u32 {
     #[cfg(target_arch = "x86_64")]
     {
         use core::arch::x86_64::*;
