@@ -89,6 +89,7 @@ pub struct Grid {
     candidates: [Candidates; 81],
     digit_cells: [Bitboard; 9],
     givens: Bitboard,
+    empty: Bitboard,
 }
 
 impl Default for Grid {
@@ -105,6 +106,7 @@ impl Grid {
             candidates: [Candidates::ALL; 81],
             digit_cells: [Bitboard::FULL; 9],
             givens: Bitboard::EMPTY,
+            empty: Bitboard::FULL,
         }
     }
 
@@ -146,12 +148,14 @@ impl Grid {
             candidates: [Candidates::EMPTY; 81],
             digit_cells: [Bitboard::EMPTY; 9],
             givens: Bitboard::EMPTY,
+            empty: Bitboard::FULL,
         };
         for cell in Cell::ALL {
             let i = cell.index();
             match Digit::new(values[i]) {
                 Some(d) => {
                     g.values[i] = d.get();
+                    g.empty.remove(cell);
                     if givens.contains(cell) {
                         g.givens.insert(cell);
                     }
@@ -224,18 +228,19 @@ impl Grid {
     }
 
     /// The empty cells.
+    #[inline]
     pub fn empty_cells(&self) -> Bitboard {
-        Cell::ALL.iter().filter(|c| self.values[c.index()] == 0).copied().collect()
+        self.empty
     }
 
     /// How many cells hold a digit.
     pub fn filled_count(&self) -> usize {
-        self.values.iter().filter(|&&v| v != 0).count()
+        81 - self.empty.len() as usize
     }
 
     /// Whether every cell holds a digit (with no clash, since `place` refuses clashes).
     pub fn is_full(&self) -> bool {
-        self.values.iter().all(|&v| v != 0)
+        self.empty.is_empty()
     }
 
     /// Places `digit` in `cell` and removes it from the candidates of every peer.
@@ -255,6 +260,7 @@ impl Grid {
     fn place_unchecked(&mut self, cell: Cell, digit: Digit) {
         let i = cell.index();
         self.values[i] = digit.get();
+        self.empty.remove(cell);
         for d in self.candidates[i] {
             self.digit_cells[d.index()].remove(cell);
         }

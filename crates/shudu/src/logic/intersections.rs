@@ -1,0 +1,139 @@
+//! Intersections of a box and a line: locked candidates (pointing and claiming), locked pairs and triples.
+
+use crate::grid::{Bitboard, Candidates, Cell, Digit, Grid, House};
+
+use super::step::{Pattern, Step};
+use super::subsets::combinations;
+use super::technique::Technique;
+use super::Flow;
+
+/// The row or column holding all of `cells`, if one does.
+fn common_line(cells: Bitboard) -> Option<House> {
+    let first = cells.first()?;
+    let (row, col) = (House::Row(first.row() as u8), House::Col(first.col() as u8));
+    if (cells - row.cell_set()).is_empty() {
+        Some(row)
+    } else if (cells - col.cell_set()).is_empty() {
+        Some(col)
+    } else {
+        None
+    }
+}
+
+fn eliminations_of(digit: Digit, cells: Bitboard) -> Vec<(Cell, Digit)> {
+    cells.iter().map(|c| (c, digit)).collect()
+}
+
+/// In a box, a digit confined to one line: it leaves the rest of that line.
+pub fn pointing(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    for b in 0..9u8 {
+        let bx = House::Box(b);
+        for digit in Digit::ALL {
+            let cells = grid.digit_cells(digit) & bx.cell_set();
+            if cells.len() < 2 {
+                continue;
+            }
+            let Some(line) = common_line(cells) else { continue };
+            let elim = grid.digit_cells(digit) & line.cell_set() - bx.cell_set();
+            if elim.is_empty() {
+                continue;
+            }
+            let pattern = Pattern {
+                digits: Candidates::only(digit),
+                cells: cells.iter().collect(),
+                base: vec![bx],
+                cover: vec![line],
+                ..Pattern::default()
+            };
+            emit(Step::elimination(
+                Technique::LockedCandidatesPointing,
+                eliminations_of(digit, elim),
+                pattern,
+            ))?;
+        }
+    }
+    Flow::Continue(())
+}
+
+/// In a line, a digit confined to one box: it leaves the rest of that box.
+pub fn claiming(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    for line in (0..9u8).map(House::Row).chain((0..9u8).map(House::Col)) {
+        for digit in Digit::ALL {
+            let cells = grid.digit_cells(digit) & line.cell_set();
+            if cells.len() < 2 {
+                continue;
+            }
+            let Some(first) = cells.first() else { continue };
+            let bx = House::Box(first.box_index() as u8);
+            if !(cells - bx.cell_set()).is_empty() {
+                continue;
+            }
+            let elim = grid.digit_cells(digit) & bx.cell_set() - line.cell_set();
+            if elim.is_empty() {
+                continue;
+            }
+            let pattern = Pattern {
+                digits: Candidates::only(digit),
+                cells: cells.iter().collect(),
+                base: vec![line],
+                cover: vec![bx],
+                ..Pattern::default()
+            };
+            emit(Step::elimination(
+                Technique::LockedCandidatesClaiming,
+                eliminations_of(digit, elim),
+                pattern,
+            ))?;
+        }
+    }
+    Flow::Continue(())
+}
+
+/// `n` cells of one box and one line holding `n` candidates between them: those digits leave both houses.
+fn locked_subset(grid: &Grid, n: usize, technique: Technique, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    for b in 0..9u8 {
+        let bx = House::Box(b);
+        let (r0, c0) = (b as usize / 3 * 3, b as usize % 3 * 3);
+        let lines = (0..3).map(|i| House::Row((r0 + i) as u8)).chain((0..3).map(|i| House::Col((c0 + i) as u8)));
+        for line in lines {
+            let segment = bx.cell_set() & line.cell_set() & grid.empty_cells();
+            let cells: Vec<Cell> = segment
+                .iter()
+                .filter(|&c| (2..=n as u32).contains(&grid.candidates(c).len()))
+                .collect();
+            for combo in combinations(&cells, n) {
+                let digits = combo.iter().fold(Candidates::EMPTY, |acc, &c| acc.or(grid.candidates(c)));
+                if digits.len() as usize != n {
+                    continue;
+                }
+                let chosen: Bitboard = combo.iter().copied().collect();
+                let others = (bx.cell_set() | line.cell_set()) - chosen;
+                let mut elim = Vec::new();
+                for d in digits {
+                    elim.extend(eliminations_of(d, grid.digit_cells(d) & others));
+                }
+                if elim.is_empty() {
+                    continue;
+                }
+                let pattern = Pattern {
+                    digits,
+                    cells: combo.clone(),
+                    base: vec![bx, line],
+                    ..Pattern::default()
+                };
+                emit(Step::elimination(technique, elim, pattern))?;
+            }
+        }
+    }
+    Flow::Continue(())
+}
+
+/// Two cells of a box and a line with the same two candidates.
+pub fn locked_pair(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    locked_subset(grid, 2, Technique::LockedPair, emit)
+}
+
+/// Three cells of a box and a line with three candidates between them.
+pub fn locked_triple(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    locked_subset(grid, 3, Technique::LockedTriple, emit)
+}

@@ -1,0 +1,238 @@
+//! The human-style solver: a ladder of named techniques, each a finder that reports every instance it sees.
+//!
+//! The solver takes, at every step, the first technique of its ladder that makes progress, applies one step of
+//! it, and starts again at the top. A [`Listener`] hears every attempt and every step.
+//!
+//! ```
+//! use shudu::format::parse_line;
+//! use shudu::logic::{Outcome, Silent, Solver};
+//! use shudu::Grid;
+//! let p = "006800005080200007050347200000000013003009000800000500000060080000403000700100020";
+//! let grid = Grid::from_values(&parse_line(p).unwrap()).unwrap();
+//! let report = Solver::new().solve(&grid, &mut Silent);
+//! assert_eq!(report.outcome, Outcome::Solved);
+//! assert!(report.grid.is_full());
+//! ```
+
+mod intersections;
+mod listener;
+pub mod notation;
+pub mod reglib;
+mod singles;
+mod step;
+mod subsets;
+mod technique;
+
+use core::ops::ControlFlow;
+
+pub use listener::{candidate_grid, Grids, Listener, Silent, TextListener};
+pub use step::{Pattern, Step};
+pub use technique::{Family, Info, Level, Technique};
+
+use crate::grid::{Contradiction, Grid};
+
+/// The language of explanations.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Hash)]
+pub enum Lang {
+    /// English, in HoDoKu's notation.
+    #[default]
+    En,
+    /// Chinese.
+    Zh,
+}
+
+/// What a finder's callback answers: go on looking, or stop.
+pub type Flow = ControlFlow<()>;
+
+/// A finder: reports every instance of its technique in `grid` to the callback until the callback says stop.
+pub type Finder = fn(&Grid, &mut dyn FnMut(Step) -> Flow) -> Flow;
+
+/// The finder of a technique, when one is implemented.
+pub fn finder(technique: Technique) -> Option<Finder> {
+    use Technique as T;
+    let f: Finder = match technique {
+        T::FullHouse => singles::full_house,
+        T::NakedSingle => singles::naked_single,
+        T::HiddenSingle => singles::hidden_single,
+        T::LockedPair => intersections::locked_pair,
+        T::LockedTriple => intersections::locked_triple,
+        T::LockedCandidatesPointing => intersections::pointing,
+        T::LockedCandidatesClaiming => intersections::claiming,
+        T::NakedPair => subsets::naked_pair,
+        T::NakedTriple => subsets::naked_triple,
+        T::NakedQuadruple => subsets::naked_quadruple,
+        T::HiddenPair => subsets::hidden_pair,
+        T::HiddenTriple => subsets::hidden_triple,
+        T::HiddenQuadruple => subsets::hidden_quadruple,
+        _ => return None,
+    };
+    Some(f)
+}
+
+impl Technique {
+    /// Whether the solver can find this technique yet (techniques without a finder are skipped).
+    pub fn is_implemented(self) -> bool {
+        finder(self).is_some()
+    }
+}
+
+/// How a solve ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Every cell is filled.
+    Solved,
+    /// No technique of the ladder makes progress: the report's grid shows where it stopped.
+    Stuck,
+    /// The board breaks the rules (a wrong digit or a struck-out true candidate in a player's state, or a puzzle
+    /// with no solution).
+    Invalid(Contradiction),
+}
+
+/// The result of [`Solver::solve`].
+#[derive(Clone, Debug)]
+pub struct SolveReport {
+    /// Every step taken, in order.
+    pub steps: Vec<Step>,
+    /// How it ended.
+    pub outcome: Outcome,
+    /// The board after the last step.
+    pub grid: Grid,
+}
+
+impl SolveReport {
+    /// The hardest technique used (the highest in the ladder's level, then score), if any step was taken.
+    pub fn hardest(&self) -> Option<Technique> {
+        self.steps
+            .iter()
+            .map(|s| s.technique)
+            .max_by_key(|t| (t.info().level, t.info().score))
+    }
+}
+
+/// The human-style solver: an ordered ladder of techniques.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solver {
+    ladder: Vec<Technique>,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new()
+    }
+}
+
+impl Solver {
+    /// The default ladder: every technique on by default, in the registry's order (those without a finder yet are
+    /// kept and skipped).
+    pub fn new() -> Solver {
+        Solver {
+            ladder: Technique::ALL.iter().copied().filter(|t| t.info().on_by_default).collect(),
+        }
+    }
+
+    /// A ladder of exactly these techniques, in this order.
+    pub fn with_ladder(ladder: &[Technique]) -> Solver {
+        Solver {
+            ladder: ladder.to_vec(),
+        }
+    }
+
+    /// Switches a technique on (at its registry position) or off.
+    pub fn set(&mut self, technique: Technique, on: bool) -> &mut Solver {
+        self.ladder.retain(|&t| t != technique);
+        if on {
+            let at = self.ladder.iter().position(|&t| t > technique).unwrap_or(self.ladder.len());
+            self.ladder.insert(at, technique);
+        }
+        self
+    }
+
+    /// The ladder, in order.
+    pub fn ladder(&self) -> &[Technique] {
+        &self.ladder
+    }
+
+    /// Every instance of `technique` in `grid`.
+    pub fn find_all(technique: Technique, grid: &Grid) -> Vec<Step> {
+        let mut steps = Vec::new();
+        if let Some(f) = finder(technique) {
+            let _ = f(grid, &mut |s| {
+                steps.push(s);
+                Flow::Continue(())
+            });
+        }
+        steps
+    }
+
+    /// The first instance of `technique` in `grid`.
+    pub fn find_first(technique: Technique, grid: &Grid) -> Option<Step> {
+        let mut found = None;
+        if let Some(f) = finder(technique) {
+            let _ = f(grid, &mut |s| {
+                found = Some(s);
+                Flow::Break(())
+            });
+        }
+        found
+    }
+
+    /// The easiest next step: the first instance of the first technique of the ladder that has one.
+    pub fn next_step(&self, grid: &Grid) -> Option<Step> {
+        self.next_step_heard(grid, &mut Silent)
+    }
+
+    fn next_step_heard(&self, grid: &Grid, listener: &mut dyn Listener) -> Option<Step> {
+        for &t in &self.ladder {
+            if !t.is_implemented() {
+                continue;
+            }
+            listener.on_attempt(t);
+            if let Some(step) = Solver::find_first(t, grid) {
+                return Some(step);
+            }
+        }
+        None
+    }
+
+    /// Every step every technique of the ladder finds in `grid`, ladder order.
+    pub fn all_steps(&self, grid: &Grid) -> Vec<Step> {
+        self.ladder.iter().flat_map(|&t| Solver::find_all(t, grid)).collect()
+    }
+
+    /// Solves as far as the ladder reaches, telling `listener` of every attempt and step.
+    pub fn solve(&self, grid: &Grid, listener: &mut dyn Listener) -> SolveReport {
+        let mut grid = grid.clone();
+        let mut steps = Vec::new();
+        let outcome = loop {
+            if grid.is_full() {
+                break Outcome::Solved;
+            }
+            if let Some(c) = quick_contradiction(&grid) {
+                break Outcome::Invalid(c);
+            }
+            let Some(step) = self.next_step_heard(&grid, listener) else {
+                break match grid.contradiction() {
+                    Some(c) => Outcome::Invalid(c),
+                    None => Outcome::Stuck,
+                };
+            };
+            if let Err(c) = step.apply(&mut grid) {
+                break Outcome::Invalid(c);
+            }
+            listener.on_step(&step, &grid);
+            steps.push(step);
+        };
+        SolveReport { steps, outcome, grid }
+    }
+}
+
+/// An empty cell without candidates: the contradiction a wrong step or a wrong player's move shows first.
+fn quick_contradiction(grid: &Grid) -> Option<Contradiction> {
+    let mut with_candidates = crate::grid::Bitboard::EMPTY;
+    for d in crate::grid::Digit::ALL {
+        with_candidates |= grid.digit_cells(d);
+    }
+    (grid.empty_cells() - with_candidates)
+        .first()
+        .map(|cell| Contradiction::NoCandidates { cell })
+}

@@ -1,0 +1,175 @@
+//! HoDoKu's notation for cells, candidates and steps (`r467c2`, `r3c1<>3`, `3,7 in r3c89`), in English and Chinese.
+
+use core::fmt::Write;
+
+use crate::grid::{Candidates, Cell, Digit, House};
+
+use super::step::Step;
+use super::technique::Technique;
+use super::Lang;
+
+/// A set of cells written compactly: cells sharing a row as `r3c89`, cells sharing a column as `r467c2`, groups
+/// joined by commas (`r1c13,r3c2`). Each group takes the line holding the most of the cells still unwritten.
+///
+/// ```
+/// use shudu::logic::notation::cells;
+/// use shudu::Cell;
+/// assert_eq!(cells(&[Cell::at(3, 1), Cell::at(5, 1), Cell::at(6, 1)]), "r467c2");
+/// assert_eq!(cells(&[Cell::at(0, 0), Cell::at(0, 2), Cell::at(2, 1)]), "r1c13,r3c2");
+/// ```
+pub fn cells(list: &[Cell]) -> String {
+    let mut left: Vec<Cell> = list.to_vec();
+    left.sort_unstable();
+    left.dedup();
+    let mut groups: Vec<(Cell, String)> = Vec::new();
+    while !left.is_empty() {
+        // The row or column holding most of what is left; rows win ties, as HoDoKu prints them.
+        let mut best: Option<(usize, House)> = None;
+        for house in (0..9u8).map(House::Row).chain((0..9u8).map(House::Col)) {
+            let n = left.iter().filter(|c| in_line(**c, house)).count();
+            if n > 0 && best.is_none_or(|(m, _)| n > m) {
+                best = Some((n, house));
+            }
+        }
+        let Some((_, line)) = best else { break };
+        let members: Vec<Cell> = left.iter().copied().filter(|c| in_line(*c, line)).collect();
+        left.retain(|c| !in_line(*c, line));
+        let mut text = String::new();
+        match line {
+            House::Row(r) => {
+                let _ = write!(text, "r{}c", r + 1);
+                for c in &members {
+                    let _ = write!(text, "{}", c.col() + 1);
+                }
+            }
+            _ => {
+                text.push('r');
+                for c in &members {
+                    let _ = write!(text, "{}", c.row() + 1);
+                }
+                let _ = write!(text, "c{}", members[0].col() + 1);
+            }
+        }
+        groups.push((members[0], text));
+    }
+    groups.sort_by_key(|(first, _)| *first);
+    groups.into_iter().map(|(_, t)| t).collect::<Vec<_>>().join(",")
+}
+
+fn in_line(c: Cell, line: House) -> bool {
+    match line {
+        House::Row(r) => c.row() == r as usize,
+        House::Col(k) => c.col() == k as usize,
+        House::Box(b) => c.box_index() == b as usize,
+    }
+}
+
+/// Eliminations grouped by digit, ascending: `r1c13<>1, r3c5<>7`.
+pub fn eliminations(list: &[(Cell, Digit)]) -> String {
+    let mut parts = Vec::new();
+    for d in Digit::ALL {
+        let cs: Vec<Cell> = list.iter().filter(|(_, e)| *e == d).map(|(c, _)| *c).collect();
+        if !cs.is_empty() {
+            parts.push(format!("{}<>{}", cells(&cs), d));
+        }
+    }
+    parts.join(", ")
+}
+
+/// Placements: `r3c4=5`, several joined by commas.
+pub fn placements(list: &[(Cell, Digit)]) -> String {
+    list.iter().map(|(c, d)| format!("{c}={d}")).collect::<Vec<_>>().join(", ")
+}
+
+/// Digits separated by commas: `3,7`.
+pub fn digits(set: Candidates) -> String {
+    set.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(",")
+}
+
+/// The Chinese name of a step, naming the variant where the registry's name covers several
+/// (hidden single by box, row or column; the seeds' 数对法 for pairs).
+fn name_zh(step: &Step) -> String {
+    let base = step.pattern.base.first();
+    match step.technique {
+        Technique::HiddenSingle => match base {
+            Some(House::Box(_)) => "摒除法（宫摒除）".into(),
+            Some(House::Row(_)) => "摒除法（行摒除）".into(),
+            Some(House::Col(_)) => "摒除法（列摒除）".into(),
+            None => "摒除法".into(),
+        },
+        Technique::NakedSingle => "唯余法".into(),
+        Technique::NakedPair => "数对法（显性数对）".into(),
+        Technique::HiddenPair => "数对法（隐性数对）".into(),
+        t => t.info().name_zh.into(),
+    }
+}
+
+/// The explanation of a step.
+pub fn explain(step: &Step, lang: Lang) -> String {
+    let p = &step.pattern;
+    let house = |i: usize| p.base.get(i).map(|h| h.to_string()).unwrap_or_default();
+    let cover = p.cover.first().map(|h| h.to_string()).unwrap_or_default();
+    let result = if step.placements.is_empty() {
+        eliminations(&step.eliminations)
+    } else {
+        placements(&step.placements)
+    };
+    let single_digit = p.digits.first().map(|d| d.to_string()).unwrap_or_default();
+    match (lang, step.technique) {
+        (Lang::En, Technique::FullHouse | Technique::NakedSingle) => format!("{}: {result}", step.technique),
+        (Lang::En, Technique::HiddenSingle) => format!("Hidden Single: {result} in {}", house(0)),
+        (Lang::En, Technique::LockedCandidatesPointing | Technique::LockedCandidatesClaiming) => {
+            format!("{}: {single_digit} in {} => {result}", step.technique, house(0))
+        }
+        (Lang::En, t) if !p.cells.is_empty() && !p.digits.is_empty() => {
+            format!("{t}: {} in {} => {result}", digits(p.digits), cells(&p.cells))
+        }
+        (Lang::En, t) => format!("{t}: {result}"),
+        (Lang::Zh, Technique::FullHouse) => format!("{}：{} 只剩一格 => {result}", name_zh(step), house(0)),
+        (Lang::Zh, Technique::NakedSingle) => format!("{}：{} 只余一个候选数 => {result}", name_zh(step), cells(&p.cells)),
+        (Lang::Zh, Technique::HiddenSingle) => {
+            format!("{}：{} 中 {single_digit} 只能填在 {} => {result}", name_zh(step), house(0), cells(&p.cells))
+        }
+        (Lang::Zh, Technique::LockedCandidatesPointing | Technique::LockedCandidatesClaiming) => {
+            format!("{}：{} 中的 {single_digit} 只在 {cover} => {result}", name_zh(step), house(0))
+        }
+        (Lang::Zh, Technique::HiddenPair | Technique::HiddenTriple | Technique::HiddenQuadruple) => format!(
+            "{}：{} 中 {} 只在 {} => {result}",
+            name_zh(step),
+            house(0),
+            digits(p.digits),
+            cells(&p.cells)
+        ),
+        (Lang::Zh, _) if !p.cells.is_empty() && !p.digits.is_empty() => {
+            format!("{}：{} 在 {} => {result}", name_zh(step), digits(p.digits), cells(&p.cells))
+        }
+        (Lang::Zh, _) => format!("{}：{result}", name_zh(step)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(r: usize, k: usize) -> Cell {
+        Cell::at(r, k)
+    }
+
+    #[test]
+    fn compact_cells_group_by_line() {
+        assert_eq!(cells(&[c(2, 7), c(2, 8)]), "r3c89");
+        assert_eq!(cells(&[c(3, 1), c(5, 1), c(6, 1)]), "r467c2");
+        assert_eq!(cells(&[c(0, 0), c(0, 2), c(2, 1)]), "r1c13,r3c2");
+        assert_eq!(cells(&[c(4, 4)]), "r5c5");
+        assert_eq!(cells(&[]), "");
+    }
+
+    #[test]
+    fn eliminations_group_by_digit() {
+        let d = |n| Digit::new(n).expect("digit");
+        let e = [(c(2, 0), d(3)), (c(2, 0), d(7))];
+        assert_eq!(eliminations(&e), "r3c1<>3, r3c1<>7");
+        let e = [(c(3, 1), d(1)), (c(5, 1), d(1)), (c(6, 1), d(1))];
+        assert_eq!(eliminations(&e), "r467c2<>1");
+    }
+}

@@ -1,0 +1,61 @@
+//! Checking the solver against HoDoKu's regression library: one case, one technique, one expected result.
+
+use crate::format::LibraryCase;
+use crate::grid::{Cell, Digit};
+
+use super::{Solver, Step, Technique};
+
+/// The verdict on one library case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// A step of the technique gives exactly the expected placements and eliminations (or, for a fail case, the
+    /// technique finds nothing).
+    Pass,
+    /// It does not; the text says what was found instead.
+    Fail(String),
+    /// The code names no technique, or one with no finder yet.
+    Skipped,
+}
+
+/// The technique a case tests, if the code names one.
+pub fn technique_of(case: &LibraryCase) -> Option<Technique> {
+    Technique::from_code(&case.code)
+}
+
+fn sorted(list: &[(Cell, Digit)]) -> Vec<(Cell, Digit)> {
+    let mut v = list.to_vec();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// Runs one case: finds every step of the case's technique in the case's state and compares.
+pub fn check(case: &LibraryCase) -> Verdict {
+    let Some(technique) = technique_of(case).filter(|t| t.is_implemented()) else {
+        return Verdict::Skipped;
+    };
+    let steps = Solver::find_all(technique, &case.grid);
+    if case.is_fail_case() {
+        return match steps.first() {
+            None => Verdict::Pass,
+            Some(s) => Verdict::Fail(format!("expected nothing, found: {}", s.explain(super::Lang::En))),
+        };
+    }
+    let want_elim = sorted(&case.eliminations);
+    let want_place = sorted(&case.placements);
+    let matches = |s: &Step| sorted(&s.eliminations) == want_elim && sorted(&s.placements) == want_place;
+    if steps.iter().any(matches) {
+        return Verdict::Pass;
+    }
+    let found = if steps.is_empty() {
+        "nothing".to_string()
+    } else {
+        steps
+            .iter()
+            .take(3)
+            .map(|s| s.explain(super::Lang::En))
+            .collect::<Vec<_>>()
+            .join(" | ")
+    };
+    Verdict::Fail(format!("found {found}"))
+}

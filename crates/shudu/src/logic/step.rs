@@ -1,0 +1,104 @@
+//! A step of the human-style solver: what a technique found, what it places or removes, and the pattern behind it.
+
+use crate::grid::{Bitboard, Candidates, Cell, Contradiction, Digit, Grid, House};
+
+use super::notation;
+use super::technique::Technique;
+use super::Lang;
+
+/// The cells, houses and digits that make up a step's pattern, for highlighting and for the explanation.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Pattern {
+    /// The digits the pattern is about (a pair's digits, a fish's digit).
+    pub digits: Candidates,
+    /// The cells that make the pattern (the single's cell, the pair's cells, the intersection's cells).
+    pub cells: Vec<Cell>,
+    /// Base houses: where the pattern is found (the house of a hidden single or subset, the box of a pointing).
+    pub base: Vec<House>,
+    /// Cover houses: where its eliminations fall (the line of a pointing, the box of a claiming).
+    pub cover: Vec<House>,
+    /// Fins of a finned pattern.
+    pub fins: Vec<Cell>,
+}
+
+/// One step of a logical solution.
+///
+/// ```
+/// use shudu::format::parse_line;
+/// use shudu::logic::{Lang, Solver};
+/// use shudu::Grid;
+/// let p = "006800005080200007050347200000000013003009000800000500000060080000403000700100020";
+/// let grid = Grid::from_values(&parse_line(p).unwrap()).unwrap();
+/// let step = Solver::new().next_step(&grid).unwrap();
+/// assert_eq!(step.explain(Lang::En), "Naked Single: r1c6=1");
+/// assert_eq!(step.explain(Lang::Zh), "唯余法：r1c6 只余一个候选数 => r1c6=1");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Step {
+    /// The technique.
+    pub technique: Technique,
+    /// Digits placed, in cell order.
+    pub placements: Vec<(Cell, Digit)>,
+    /// Candidates removed, in cell then digit order.
+    pub eliminations: Vec<(Cell, Digit)>,
+    /// The pattern that justifies it.
+    pub pattern: Pattern,
+}
+
+impl Step {
+    /// A step placing `digit` in `cell`.
+    pub fn placement(technique: Technique, cell: Cell, digit: Digit, pattern: Pattern) -> Step {
+        Step {
+            technique,
+            placements: vec![(cell, digit)],
+            eliminations: Vec::new(),
+            pattern,
+        }
+    }
+
+    /// A step removing candidates (sorted here, so equal steps compare equal).
+    pub fn elimination(technique: Technique, mut eliminations: Vec<(Cell, Digit)>, pattern: Pattern) -> Step {
+        eliminations.sort_unstable();
+        eliminations.dedup();
+        Step {
+            technique,
+            placements: Vec::new(),
+            eliminations,
+            pattern,
+        }
+    }
+
+    /// Applies the step to `grid`: placements first, then eliminations. Fails, leaving the grid partly changed,
+    /// when a placement is illegal there.
+    pub fn apply(&self, grid: &mut Grid) -> Result<(), Contradiction> {
+        for &(cell, digit) in &self.placements {
+            grid.place(cell, digit)?;
+        }
+        for &(cell, digit) in &self.eliminations {
+            grid.eliminate(cell, digit);
+        }
+        Ok(())
+    }
+
+    /// The cells the step changes.
+    pub fn changed_cells(&self) -> Bitboard {
+        self.placements
+            .iter()
+            .chain(self.eliminations.iter())
+            .map(|&(c, _)| c)
+            .collect()
+    }
+
+    /// Whether the step does anything to `grid` (places a digit in an empty cell or removes a present candidate).
+    pub fn makes_progress(&self, grid: &Grid) -> bool {
+        self.placements.iter().any(|&(c, _)| grid.value(c).is_none())
+            || self.eliminations.iter().any(|&(c, d)| grid.candidates(c).contains(d))
+    }
+
+    /// The explanation in HoDoKu's notation (`Naked Pair: 3,7 in r3c89 => r3c1<>3, r3c1<>7`) or in Chinese.
+    pub fn explain(&self, lang: Lang) -> String {
+        notation::explain(self, lang)
+    }
+}

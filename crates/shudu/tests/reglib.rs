@@ -1,0 +1,43 @@
+//! HoDoKu's regression library: every case of an implemented technique passes. Skips (saying so) where
+//! `../shared/data` is absent.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use shudu::format::parse_library_line;
+use shudu::logic::reglib::{check, technique_of, Verdict};
+
+#[test]
+fn every_case_of_an_implemented_technique_passes() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/hodoku/reglib-dev.txt");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("skipping: {} not found", path.display());
+        return;
+    };
+    let mut table: BTreeMap<String, (usize, usize, usize)> = BTreeMap::new();
+    let mut failures = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let case = parse_library_line(line).unwrap_or_else(|e| panic!("line {}: {e}", i + 1));
+        let row = table.entry(case.code.clone()).or_default();
+        match check(&case) {
+            Verdict::Pass => row.0 += 1,
+            Verdict::Fail(why) => {
+                row.1 += 1;
+                failures.push(format!("line {}: {} {:?}: {why}", i + 1, case.code, technique_of(&case)));
+            }
+            Verdict::Skipped => row.2 += 1,
+        }
+    }
+    for (code, (p, f, s)) in &table {
+        if p + f > 0 {
+            eprintln!("{code}: {p} passed, {f} failed, {s} skipped");
+        }
+    }
+    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    // The singles, intersections and subsets are all implemented: their 235 cases all ran.
+    let ran: usize = table.iter().filter(|(c, _)| c.as_str() <= "0212").map(|(_, (p, _, _))| p).sum();
+    assert_eq!(ran, 235);
+}
