@@ -113,14 +113,7 @@ static ROW_BOXES: [u8; 512] = {
 /// For the nine open segments of a band (bit `3r + k`: row `r` meets box `k`), the cells of the segments that take
 /// part in at least one permutation (one segment per row and per box); 0 when none does.
 static PERMUTATION_CELLS: [u32; 512] = {
-    const PERMS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
+    const PERMS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
     let mut t = [0u32; 512];
     let mut m = 0usize;
     while m < 512 {
@@ -616,9 +609,7 @@ mod tests {
 
     #[test]
     fn solves_a_17_clue_puzzle_and_proves_it_unique() {
-        let p = values(
-            "000000010400000000020000000000050407008000300001090000300400200050100000000806000",
-        );
+        let p = values("000000010400000000020000000000050407008000300001090000300400200050100000000806000");
         let out = search(&p, 2);
         assert_eq!(out.count, 1);
         let s = out.solution.expect("solved");
@@ -639,9 +630,7 @@ mod tests {
 
     #[test]
     fn a_full_valid_grid_is_its_own_single_solution() {
-        let s = values(
-            "974236158638591742125487936316754289742918563589362417867125394253649871491873625",
-        );
+        let s = values("974236158638591742125487936316754289742918563589362417867125394253649871491873625");
         assert_eq!(
             search(&s, 2),
             Outcome {
@@ -664,9 +653,7 @@ mod tests {
 
     #[test]
     fn validity_check_rejects_broken_grids() {
-        let mut s = values(
-            "974236158638591742125487936316754289742918563589362417867125394253649871491873625",
-        );
+        let mut s = values("974236158638591742125487936316754289742918563589362417867125394253649871491873625");
         assert!(is_valid_solution(&s));
         s.swap(0, 1);
         assert!(!is_valid_solution(&s));

@@ -6,8 +6,8 @@ use std::fs;
 use std::path::PathBuf;
 
 use shudu::format::{
-    parse, parse_grid, parse_library_line, parse_line, parse_pencilmarks, to_grid, to_library_line,
-    to_line, to_pencilmarks, LibraryCase,
+    parse, parse_grid, parse_library_line, parse_line, parse_pencilmarks, to_grid, to_library_line, to_line,
+    to_pencilmarks, LibraryCase,
 };
 use shudu::search::search;
 use shudu::{Bitboard, Candidates, Cell, Digit, Grid};
@@ -16,8 +16,7 @@ use shudu::{Bitboard, Candidates, Cell, Digit, Grid};
 // Helpers
 // ---------------------------------------------------------------------------------------------------------------
 
-const TOP1: &str =
-    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const TOP1: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
 fn data_dir() -> Option<PathBuf> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
@@ -121,12 +120,8 @@ fn as_pencilmarks_read(grid: &Grid) -> Grid {
             _ => {}
         }
     }
-    let givens: Bitboard = Cell::ALL
-        .into_iter()
-        .filter(|c| values[c.index()] != 0)
-        .collect();
-    Grid::from_state(&values, &candidates, givens)
-        .expect("a state along the way to a solution has no clash")
+    let givens: Bitboard = Cell::ALL.into_iter().filter(|c| values[c.index()] != 0).collect();
+    Grid::from_state(&values, &candidates, givens).expect("a state along the way to a solution has no clash")
 }
 
 fn random_case(grid: Grid, rng: &mut Rng) -> LibraryCase {
@@ -139,9 +134,7 @@ fn random_case(grid: Grid, rng: &mut Rng) -> LibraryCase {
     let eliminations = pairs(rng, n);
     let n = rng.below(2);
     let placements = pairs(rng, n);
-    let digits: Candidates = (0..rng.below(4))
-        .map(|_| Digit::ALL[rng.below(9)])
-        .collect();
+    let digits: Candidates = (0..rng.below(4)).map(|_| Digit::ALL[rng.below(9)]).collect();
     let variant = [None, Some("1"), Some("x")][rng.below(3)].map(str::to_owned);
     let extra = ["", "5", "12"][rng.below(3)].to_owned();
     LibraryCase {
@@ -174,9 +167,7 @@ fn every_format_round_trips_on_real_puzzles() {
                     .take(200)
                     .map(|l| {
                         let p = values(l);
-                        let s = search(&p, 1)
-                            .solution
-                            .unwrap_or_else(|| panic!("{l} has a solution"));
+                        let s = search(&p, 1).solution.unwrap_or_else(|| panic!("{l} has a solution"));
                         (p, s)
                     })
                     .collect::<Vec<_>>()
@@ -189,27 +180,11 @@ fn every_format_round_trips_on_real_puzzles() {
         let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
         for (i, (puzzle, solution)) in pairs.iter().enumerate() {
             let at = format!("{name}:{}", i + 1);
-            assert_eq!(
-                parse_line(&to_line(puzzle)).as_ref(),
-                Ok(puzzle),
-                "{at}: line"
-            );
-            assert_eq!(
-                parse_grid(&to_grid(puzzle)).as_ref(),
-                Ok(puzzle),
-                "{at}: grid"
-            );
+            assert_eq!(parse_line(&to_line(puzzle)).as_ref(), Ok(puzzle), "{at}: line");
+            assert_eq!(parse_grid(&to_grid(puzzle)).as_ref(), Ok(puzzle), "{at}: grid");
             let start = Grid::from_values(puzzle).expect("no clash");
-            assert_eq!(
-                parse(&to_line(puzzle)).as_ref(),
-                Ok(&start),
-                "{at}: parse line"
-            );
-            assert_eq!(
-                parse(&to_grid(puzzle)).as_ref(),
-                Ok(&start),
-                "{at}: parse grid"
-            );
+            assert_eq!(parse(&to_line(puzzle)).as_ref(), Ok(&start), "{at}: parse line");
+            assert_eq!(parse(&to_grid(puzzle)).as_ref(), Ok(&start), "{at}: parse grid");
 
             let state = state_along_the_way(puzzle, solution, &mut rng);
             let pm = to_pencilmarks(&state);
@@ -219,11 +194,7 @@ fn every_format_round_trips_on_real_puzzles() {
                 Ok(&expected),
                 "{at}: pencil marks\n{pm}"
             );
-            assert_eq!(
-                parse(&pm).as_ref(),
-                Ok(&expected),
-                "{at}: parse pencil marks"
-            );
+            assert_eq!(parse(&pm).as_ref(), Ok(&expected), "{at}: parse pencil marks");
 
             let case = random_case(state.clone(), &mut rng);
             let line = to_library_line(&case);
@@ -232,11 +203,7 @@ fn every_format_round_trips_on_real_puzzles() {
                 Ok(&case),
                 "{at}: library line {line}"
             );
-            assert_eq!(
-                parse(&line).as_ref(),
-                Ok(&state),
-                "{at}: parse library line"
-            );
+            assert_eq!(parse(&line).as_ref(), Ok(&state), "{at}: parse library line");
             checked += 1;
         }
     }
@@ -281,9 +248,7 @@ fn pencil_mark_columns_are_padded_to_their_widest_group() {
         lines[12],
         "'----------------------'----------------------'--------------------'"
     );
-    assert!(lines
-        .iter()
-        .all(|l| l.chars().count() == lines[0].chars().count()));
+    assert!(lines.iter().all(|l| l.chars().count() == lines[0].chars().count()));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -302,8 +267,7 @@ fn every_reglib_case_parses_and_round_trips() {
             continue;
         }
         let at = format!("reglib-dev.txt:{}", i + 1);
-        let case =
-            parse_library_line(line).unwrap_or_else(|e| panic!("{at}: {}", e.at_line(i + 1)));
+        let case = parse_library_line(line).unwrap_or_else(|e| panic!("{at}: {}", e.at_line(i + 1)));
         cases += 1;
 
         let written = to_library_line(&case);
@@ -329,10 +293,7 @@ fn every_reglib_case_parses_and_round_trips() {
                 );
             }
         }
-        assert!(
-            case.eliminations.is_empty() || case.placements.is_empty(),
-            "{at}"
-        );
+        assert!(case.eliminations.is_empty() || case.placements.is_empty(), "{at}");
         assert_eq!(parse(line).as_ref(), Ok(&case.grid), "{at}: parse");
     }
     assert_eq!(cases, 772);
@@ -344,8 +305,7 @@ fn the_reglib_header_examples_mean_what_the_header_says() {
     // Example 1: a naked single 8 in r2c9; the `+` digits are placed, the others givens.
     let one = ":0003:8:6...+53+4.7....4+2+56.+254867+3+9+1.+4..+9+6.1.162+38+5749.3..+1+4.+5....42193..1.+57...+44+2.6+3.+1+75:::829:";
     let case = parse_library_line(one).expect("example 1");
-    let givens =
-        "6....3..7....4..6..54867..........1.162.8.749.3..........42193..1..7....4..6....5";
+    let givens = "6....3..7....4..6..54867..........1.162.8.749.3..........42193..1..7....4..6....5";
     let all = "6...534.7....4256.254867391.4..96.1.162385749.3..14.5....42193..1.57...442.63.175";
     assert_eq!(to_line(case.grid.values()), all);
     for cell in Cell::ALL {
@@ -359,11 +319,7 @@ fn the_reglib_header_examples_mean_what_the_header_says() {
     // Example 2: deleted candidates "r2c4<>25, r2c5<>25, r3c5<>1, ..."; UR type 4 eliminates 3 from r6c4 and r6c5.
     let two = ":0603:3:14+8..+9+72+5.+3...89.697+6....38.+61......3+2.8.56...9......2.5+9+186....+8+3....61+6+1...35+89:224 524 225 525 135 455 755 458 758 165 168 771 284 484 784 285 485 785:364 365::";
     let case = parse_library_line(two).expect("example 2");
-    for (cell, gone) in [
-        (Cell::at(1, 3), "25"),
-        (Cell::at(1, 4), "25"),
-        (Cell::at(2, 4), "1"),
-    ] {
+    for (cell, gone) in [(Cell::at(1, 3), "25"), (Cell::at(1, 4), "25"), (Cell::at(2, 4), "1")] {
         for d in gone.chars().filter_map(|c| c.to_digit(10)) {
             assert!(
                 !case.grid.candidates(cell).contains(digit(d as u8)),
@@ -429,27 +385,11 @@ fn nine_line_grids_as_other_programs_write_them() {
     let v = values(TOP1);
     let layouts = [
         // Simple Sudoku (.ss) and HoDoKu's "givens" grid.
-        layout(
-            &v,
-            '.',
-            "",
-            "|",
-            ("|", "|"),
-            "|---+---+---|",
-            Some("*-----------*"),
-        ),
+        layout(&v, '.', "", "|", ("|", "|"), "|---+---+---|", Some("*-----------*")),
         layout(&v, '.', "", "|", ("", ""), "---+---+---", None),
         layout(&v, '.', "", "|", ("", ""), "-----------", None),
         // QQWing's readable print.
-        layout(
-            &v,
-            '.',
-            " ",
-            " | ",
-            (" ", " "),
-            "-------|-------|-------",
-            None,
-        ),
+        layout(&v, '.', " ", " | ", (" ", " "), "-------|-------|-------", None),
         // A boxed print.
         layout(
             &v,
@@ -475,10 +415,7 @@ fn nine_line_grids_as_other_programs_write_them() {
         layout(&v, '-', " ", " | ", ("", ""), "------+-------+------", None),
         layout(&v, '*', " ", " | ", ("", ""), "------+-------+------", None),
         // Windows line ends, a byte-order mark, comments and blank lines.
-        format!(
-            "\u{feff}# top1465 #1\r\n\r\n{}",
-            to_grid(&v).replace('\n', "\r\n")
-        ),
+        format!("\u{feff}# top1465 #1\r\n\r\n{}", to_grid(&v).replace('\n', "\r\n")),
         format!("\n\n{}\n# the end\n", to_grid(&v)),
     ];
     let grid = Grid::from_values(&v).expect("no clash");
@@ -511,8 +448,7 @@ fn pencil_mark_grids_as_other_programs_write_them() {
     // Sudoku Explainer's one-line form.
     let one_line = groups.join(" ");
     // Simple Sudoku's framed form, with wide fixed columns.
-    let mut simple =
-        String::from("*-----------------------------------------------------------*\n");
+    let mut simple = String::from("*-----------------------------------------------------------*\n");
     for (r, row) in groups.chunks_exact(9).enumerate() {
         if r == 3 || r == 6 {
             simple.push_str("|-------------------+-------------------+-------------------|\n");
@@ -545,34 +481,21 @@ fn parse_tells_the_formats_apart() {
     let grid = Grid::from_values(&v).expect("no clash");
     // A line with a comment, alone or after comments and blank lines.
     assert_eq!(parse(&format!("{TOP1} top1465 #1")).as_ref(), Ok(&grid));
-    assert_eq!(
-        parse(&format!("# puzzle\n\n{TOP1};1\n\n")).as_ref(),
-        Ok(&grid)
-    );
+    assert_eq!(parse(&format!("# puzzle\n\n{TOP1};1\n\n")).as_ref(), Ok(&grid));
     // A library line keeps givens apart from placed digits.
     let lib = ":0000:1:+6+3+42+8+9...8+7531+6+2+9+42+91+7+5+4+6+38+349+16+58+7+2+5+8+79+42..+6+1+62+83+754+97+5+8+4+2+39+61+9.+6+5784+23+4+2+3+6+91...:::182:";
     let parsed = parse(lib).expect("library line");
     assert!(!parsed.is_given(Cell::at(0, 0)) && parsed.is_given(Cell::at(0, 3)));
     // A solved grid has exactly 81 digits, yet its HoDoKu pencil-mark layout still reads.
-    let solved =
-        values("417369825632158947958724316825437169791586432346912758289643571573291684164875293");
+    let solved = values("417369825632158947958724316825437169791586432346912758289643571573291684164875293");
     let full = Grid::from_values(&solved).expect("no clash");
     assert_eq!(parse(&to_pencilmarks(&full)).as_ref(), Ok(&full));
     assert_eq!(parse(&to_grid(&solved)).as_ref(), Ok(&full));
     assert_eq!(parse(&to_line(&solved)).as_ref(), Ok(&full));
     // An 82-cell line is a line with a cell too many, not a pencil-mark grid.
-    assert_eq!(
-        err(parse(&format!("1{}", to_line(&solved)))),
-        "82 cells, expected 81"
-    );
-    assert_eq!(
-        err(parse(&format!("{TOP1}\n{TOP1}"))),
-        "line 2: text after the puzzle"
-    );
-    assert_eq!(
-        err(parse(&format!("{lib}\n{TOP1}"))),
-        "line 2: text after the puzzle"
-    );
+    assert_eq!(err(parse(&format!("1{}", to_line(&solved)))), "82 cells, expected 81");
+    assert_eq!(err(parse(&format!("{TOP1}\n{TOP1}"))), "line 2: text after the puzzle");
+    assert_eq!(err(parse(&format!("{lib}\n{TOP1}"))), "line 2: text after the puzzle");
     assert_eq!(
         err(parse(&format!("{}\n{TOP1}", &TOP1[..80]))),
         "line 1: 80 cells, expected 81"
@@ -590,24 +513,14 @@ fn errors_say_what_and_where() {
 
     assert_eq!(err(parse_line("")), "no puzzle: the input is empty");
     assert_eq!(err(parse("")), "no puzzle: the input is empty");
-    assert_eq!(
-        err(parse_grid("# nothing\n\n")),
-        "no puzzle: the input is empty"
-    );
-    assert_eq!(
-        err(parse_pencilmarks(" \n")),
-        "no puzzle: the input is empty"
-    );
+    assert_eq!(err(parse_grid("# nothing\n\n")), "no puzzle: the input is empty");
+    assert_eq!(err(parse_pencilmarks(" \n")), "no puzzle: the input is empty");
     assert_eq!(err(parse_library_line("")), "no puzzle: the input is empty");
 
     // The 9-line grid.
     let short_row = grid_text.replacen(". 3 .", ". 3", 1);
     assert_eq!(err(parse_grid(&short_row)), "line 2: 8 cells, expected 9");
-    let no_last_row: String = grid_text
-        .lines()
-        .take(10)
-        .map(|l| format!("{l}\n"))
-        .collect();
+    let no_last_row: String = grid_text.lines().take(10).map(|l| format!("{l}\n")).collect();
     assert_eq!(err(parse_grid(&no_last_row)), "8 rows, expected 9");
     assert_eq!(
         err(parse_grid(&format!("{grid_text}1........\n"))),
@@ -627,10 +540,7 @@ fn errors_say_what_and_where() {
     row9[41] = 'x';
     lines[11] = row9.into_iter().collect();
     let text = format!("# a\n# pencil-mark grid\n\n#\n\n{}", lines.join("\n"));
-    assert_eq!(
-        err(parse_pencilmarks(&text)),
-        "line 17, column 42: unexpected 'x'"
-    );
+    assert_eq!(err(parse_pencilmarks(&text)), "line 17, column 42: unexpected 'x'");
     assert_eq!(err(parse(&text)), "line 17, column 42: unexpected 'x'");
     let pm = to_pencilmarks(&grid);
     assert_eq!(
@@ -696,10 +606,7 @@ fn errors_say_what_and_where() {
         err(parse_library_line(&lib.replacen(":0000:", ":00 0:", 1))),
         "column 4: unexpected ' '"
     );
-    assert_eq!(
-        err(parse_library_line("0000:1:")),
-        "column 1: unexpected '0'"
-    );
+    assert_eq!(err(parse_library_line("0000:1:")), "column 1: unexpected '0'");
     assert_eq!(
         err(parse_library_line(":0000:1")),
         "2 fields, expected at least 3 (:code:digits:givens)"
@@ -710,34 +617,21 @@ fn errors_say_what_and_where() {
     );
 
     // The line.
-    assert_eq!(
-        err(parse_line(&format!("{TOP1}1"))),
-        "82 cells, expected 81"
-    );
-    assert_eq!(
-        err(parse_line(&TOP1.replacen('4', "x", 1))),
-        "column 1: unexpected 'x'"
-    );
+    assert_eq!(err(parse_line(&format!("{TOP1}1"))), "82 cells, expected 81");
+    assert_eq!(err(parse_line(&TOP1.replacen('4', "x", 1))), "column 1: unexpected 'x'");
 }
 
 #[test]
 fn library_lines_may_leave_out_the_last_fields() {
-    let givens =
-        ":0000::4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let givens = ":0000::4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
     let case = parse_library_line(givens).expect("three fields are enough");
-    assert_eq!(
-        case.grid,
-        Grid::from_values(&values(TOP1)).expect("no clash")
-    );
+    assert_eq!(case.grid, Grid::from_values(&values(TOP1)).expect("no clash"));
     assert!(case.eliminations.is_empty() && case.placements.is_empty() && case.extra.is_empty());
     assert_eq!(case.digits, Candidates::EMPTY);
     assert_eq!(to_library_line(&case), format!("{givens}::::"));
     // `extra` takes the rest of the line, colons included.
     let extra = format!("{givens}::::a:b");
-    assert_eq!(
-        parse_library_line(&extra).map(|c| c.extra),
-        Ok("a:b".to_owned())
-    );
+    assert_eq!(parse_library_line(&extra).map(|c| c.extra), Ok("a:b".to_owned()));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -753,11 +647,7 @@ fn feed(text: &str) {
         assert_eq!(parse_grid(&to_grid(&v)), Ok(v), "{text:?}");
     }
     if let Ok(g) = parse_pencilmarks(text) {
-        assert_eq!(
-            parse_pencilmarks(&to_pencilmarks(&g)).as_ref(),
-            Ok(&g),
-            "{text:?}"
-        );
+        assert_eq!(parse_pencilmarks(&to_pencilmarks(&g)).as_ref(), Ok(&g), "{text:?}");
     }
     if let Ok(case) = parse_library_line(text) {
         assert_eq!(
@@ -776,11 +666,7 @@ fn feed(text: &str) {
     #[cfg(feature = "serde")]
     if let Ok(g) = serde_json::from_str::<Grid>(text) {
         let json = serde_json::to_string(&g).expect("a grid serializes");
-        assert_eq!(
-            serde_json::from_str::<Grid>(&json).ok().as_ref(),
-            Some(&g),
-            "{text:?}"
-        );
+        assert_eq!(serde_json::from_str::<Grid>(&json).ok().as_ref(), Some(&g), "{text:?}");
     }
 }
 
@@ -796,8 +682,8 @@ fn random_bytes_never_panic() {
 
 /// Characters that mean something to one reader or another, and a few that mean nothing.
 const ALPHABET: [char; 30] = [
-    '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '.', '_', '-', '*', '|', '+', '=', ':', '\'',
-    ' ', '\n', '\r', '#', '\t', 'x', 'é', '\u{feff}', '"', ',', ';',
+    '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '.', '_', '-', '*', '|', '+', '=', ':', '\'', ' ', '\n', '\r',
+    '#', '\t', 'x', 'é', '\u{feff}', '"', ',', ';',
 ];
 
 fn mutate(text: &str, rng: &mut Rng) -> String {
@@ -826,8 +712,7 @@ fn mangled_inputs_never_panic() {
     let mut rng = Rng(0xdead_beef_cafe_f00d);
     let v = values(TOP1);
     let puzzle = Grid::from_values(&v).expect("no clash");
-    let solution =
-        values("417369825632158947958724316825437169791586432346912758289643571573291684164875293");
+    let solution = values("417369825632158947958724316825437169791586432346912758289643571573291684164875293");
     let mut samples = vec![
         TOP1.to_owned(),
         format!("{TOP1} #1"),
@@ -886,8 +771,7 @@ mod json {
     #[test]
     fn the_shape_is_values_candidates_givens() {
         let mut grid = Grid::from_values(&values(TOP1)).expect("no clash");
-        grid.place(Cell::at(0, 1), digit(1))
-            .expect("1 is a candidate of r1c2");
+        grid.place(Cell::at(0, 1), digit(1)).expect("1 is a candidate of r1c2");
         let json: serde_json::Value = serde_json::to_value(&grid).expect("a grid serializes");
         assert_eq!(json["values"], format!("41{}", &TOP1[2..]));
         assert_eq!(json["givens"], TOP1);
@@ -930,11 +814,7 @@ mod json {
         );
         let clash = TOP1.replacen("4.....8", "4....48", 1);
         assert_eq!(
-            json_err(&with(
-                &clash,
-                &candidates.replacen("\"1269\"", "\"\"", 1),
-                TOP1
-            )),
+            json_err(&with(&clash, &candidates.replacen("\"1269\"", "\"\"", 1), TOP1)),
             "r1c1 and r1c6 both hold 4"
         );
         assert_eq!(
@@ -961,24 +841,15 @@ mod json {
             json_err(&with(TOP1, &candidates, &TOP1.replacen('.', "5", 1))),
             "givens: r1c2 holds 5 but is empty in values"
         );
-        assert_eq!(
-            json_err(&with(TOP1, &candidates, "")),
-            "givens: 0 cells, expected 81"
-        );
-        assert!(
-            json_err(&format!("{{\"values\": \"{TOP1}\", \"name\": 1}}"))
-                .starts_with("unknown field `name`")
-        );
+        assert_eq!(json_err(&with(TOP1, &candidates, "")), "givens: 0 cells, expected 81");
+        assert!(json_err(&format!("{{\"values\": \"{TOP1}\", \"name\": 1}}")).starts_with("unknown field `name`"));
         assert!(json_err("{}").starts_with("missing field `values`"));
     }
 
     #[test]
     fn cells_digits_and_candidates() {
         let cell = Cell::at(2, 8);
-        assert_eq!(
-            serde_json::to_string(&cell).ok().as_deref(),
-            Some("\"r3c9\"")
-        );
+        assert_eq!(serde_json::to_string(&cell).ok().as_deref(), Some("\"r3c9\""));
         assert_eq!(serde_json::from_str::<Cell>("\"r3c9\"").ok(), Some(cell));
         assert_eq!(serde_json::from_str::<Cell>("\"R3C9\"").ok(), Some(cell));
         for bad in ["\"r0c1\"", "\"r10c1\"", "\"c1r1\"", "\"\"", "5"] {
@@ -991,14 +862,8 @@ mod json {
         }
         let set: Candidates = [1, 3, 7].into_iter().map(digit).collect();
         assert_eq!(serde_json::to_string(&set).ok().as_deref(), Some("\"137\""));
-        assert_eq!(
-            serde_json::from_str::<Candidates>("\"731\"").ok(),
-            Some(set)
-        );
-        assert_eq!(
-            serde_json::from_str::<Candidates>("\"\"").ok(),
-            Some(Candidates::EMPTY)
-        );
+        assert_eq!(serde_json::from_str::<Candidates>("\"731\"").ok(), Some(set));
+        assert_eq!(serde_json::from_str::<Candidates>("\"\"").ok(), Some(Candidates::EMPTY));
         assert!(serde_json::from_str::<Candidates>("\"105\"").is_err());
     }
 }

@@ -26,7 +26,12 @@ fn every_case_of_an_implemented_technique_passes() {
             Verdict::Pass => row.0 += 1,
             Verdict::Fail(why) => {
                 row.1 += 1;
-                failures.push(format!("line {}: {} {:?}: {why}", i + 1, case.code, technique_of(&case)));
+                failures.push(format!(
+                    "line {}: {} {:?}: {why}",
+                    i + 1,
+                    case.code,
+                    technique_of(&case)
+                ));
             }
             Verdict::Skipped => row.2 += 1,
         }
@@ -36,8 +41,17 @@ fn every_case_of_an_implemented_technique_passes() {
             eprintln!("{code}: {p} passed, {f} failed, {s} skipped");
         }
     }
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
     // The singles, intersections and subsets are all implemented: their 235 cases all ran.
-    let ran: usize = table.iter().filter(|(c, _)| c.as_str() <= "0212").map(|(_, (p, _, _))| p).sum();
+    let ran: usize = table
+        .iter()
+        .filter(|(c, _)| c.as_str() <= "0212")
+        .map(|(_, (p, _, _))| p)
+        .sum();
     assert_eq!(ran, 235);
 }

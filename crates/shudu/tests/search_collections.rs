@@ -136,7 +136,12 @@ fn sudopedia_counts() {
                 let n: u64 = n.parse().expect("a count");
                 assert_eq!(out.count, n, "{name}");
                 // Every listed solution is one the solver can reach, and each is valid.
-                for s in f.get(4).into_iter().flat_map(|s| s.split('|')).filter(|s| !s.is_empty()) {
+                for s in f
+                    .get(4)
+                    .into_iter()
+                    .flat_map(|s| s.split('|'))
+                    .filter(|s| !s.is_empty())
+                {
                     let s = parse_line(s).expect("solution parses");
                     assert!(is_valid_solution(&s), "{name}");
                 }

@@ -97,9 +97,7 @@ impl fmt::Display for ParseError {
             (None, None) => {}
         }
         match &self.kind {
-            ParseErrorKind::Unexpected(c)
-                if c.is_control() || !c.is_ascii() && c.is_whitespace() =>
-            {
+            ParseErrorKind::Unexpected(c) if c.is_control() || !c.is_ascii() && c.is_whitespace() => {
                 write!(f, "unexpected character U+{:04X}", *c as u32)
             }
             ParseErrorKind::Unexpected(c) => write!(f, "unexpected '{c}'"),
@@ -153,19 +151,11 @@ pub fn parse_line(line: &str) -> Result<[u8; 81], ParseError> {
             }
             if cell_value(c).is_some() {
                 return Err(ParseError::new(ParseErrorKind::CellCount {
-                    found: 81
-                        + line
-                            .chars()
-                            .skip(col)
-                            .take_while(|&c| cell_value(c).is_some())
-                            .count(),
+                    found: 81 + line.chars().skip(col).take_while(|&c| cell_value(c).is_some()).count(),
                     expected: 81,
                 }));
             }
-            return Err(ParseError::at_column(
-                ParseErrorKind::Unexpected(c),
-                col + 1,
-            ));
+            return Err(ParseError::at_column(ParseErrorKind::Unexpected(c), col + 1));
         }
         match cell_value(c) {
             Some(v) => {
@@ -173,28 +163,17 @@ pub fn parse_line(line: &str) -> Result<[u8; 81], ParseError> {
                 n += 1;
             }
             None if n == 0 && c.is_whitespace() => {
-                return Err(ParseError::at_column(
-                    ParseErrorKind::Unexpected(c),
-                    col + 1,
-                ))
+                return Err(ParseError::at_column(ParseErrorKind::Unexpected(c), col + 1))
             }
             None if matches!(c, ' ' | '\t' | ',' | ';') => break,
-            None => {
-                return Err(ParseError::at_column(
-                    ParseErrorKind::Unexpected(c),
-                    col + 1,
-                ))
-            }
+            None => return Err(ParseError::at_column(ParseErrorKind::Unexpected(c), col + 1)),
         }
     }
     if n == 0 {
         return Err(ParseError::new(ParseErrorKind::Empty));
     }
     if n < 81 {
-        return Err(ParseError::new(ParseErrorKind::CellCount {
-            found: n,
-            expected: 81,
-        }));
+        return Err(ParseError::new(ParseErrorKind::CellCount { found: n, expected: 81 }));
     }
     Ok(values)
 }
@@ -387,9 +366,7 @@ fn read_row(text: &str, number: usize, row: &mut [u8]) -> Result<(), ParseError>
         }
     }
     if found != 9 {
-        return Err(
-            ParseError::new(ParseErrorKind::CellCount { found, expected: 9 }).at_line(number),
-        );
+        return Err(ParseError::new(ParseErrorKind::CellCount { found, expected: 9 }).at_line(number));
     }
     Ok(())
 }
@@ -504,16 +481,10 @@ pub fn parse_pencilmarks(text: &str) -> Result<Grid, ParseError> {
             if let Some(d) = digit_of(c) {
                 match &mut group {
                     None => group = Some((Candidates::only(d), false)),
-                    Some((_, true)) => {
-                        return Err(error_at(ParseErrorKind::Unexpected(c), number, column))
-                    }
+                    Some((_, true)) => return Err(error_at(ParseErrorKind::Unexpected(c), number, column)),
                     Some((set, false)) => {
                         if !set.insert(d) {
-                            return Err(error_at(
-                                invalid(format!("{d} twice in one cell")),
-                                number,
-                                column,
-                            ));
+                            return Err(error_at(invalid(format!("{d} twice in one cell")), number, column));
                         }
                     }
                 }
@@ -585,10 +556,7 @@ pub fn to_pencilmarks(grid: &Grid) -> String {
         widths[i % 9] = widths[i % 9].max(g.len());
     }
     // Each box segment is " a b c " between bars: the three widths, a space before each group and one after.
-    let segments: Vec<usize> = widths
-        .chunks_exact(3)
-        .map(|w| w.iter().sum::<usize>() + 4)
-        .collect();
+    let segments: Vec<usize> = widths.chunks_exact(3).map(|w| w.iter().sum::<usize>() + 4).collect();
     let rule = |left: char, middle: char, right: char| {
         let mut s = String::new();
         s.push(left);
@@ -596,7 +564,7 @@ pub fn to_pencilmarks(grid: &Grid) -> String {
             if b > 0 {
                 s.push(middle);
             }
-            s.extend(core::iter::repeat('-').take(len));
+            s.extend(core::iter::repeat_n('-', len));
         }
         s.push(right);
         s.push('\n');
@@ -611,7 +579,7 @@ pub fn to_pencilmarks(grid: &Grid) -> String {
         for (c, g) in row.iter().enumerate() {
             s.push(' ');
             s.push_str(g);
-            s.extend(core::iter::repeat(' ').take(widths[c] - g.len()));
+            s.extend(core::iter::repeat_n(' ', widths[c] - g.len()));
             if c % 3 == 2 {
                 s.push_str(" |");
             }
@@ -724,10 +692,7 @@ pub fn parse_library_line(line: &str) -> Result<LibraryCase, ParseError> {
     let placements = read_candidate_list(field(5))?;
     let (extra_column, extra) = field(6);
     if let Some((i, c)) = extra.chars().enumerate().find(|(_, c)| c.is_control()) {
-        return Err(ParseError::at_column(
-            ParseErrorKind::Unexpected(c),
-            extra_column + i,
-        ));
+        return Err(ParseError::at_column(ParseErrorKind::Unexpected(c), extra_column + i));
     }
 
     let mut grid = Grid::from_values(&values)?;
@@ -754,15 +719,8 @@ fn read_code((column, field): (usize, &str)) -> Result<(&str, Option<&str>), Par
     if code.is_empty() {
         return Err(ParseError::at_column(invalid("no technique code"), column));
     }
-    let check = |part: &str, start: usize| match part
-        .chars()
-        .enumerate()
-        .find(|(_, c)| !c.is_ascii_alphanumeric())
-    {
-        Some((i, c)) => Err(ParseError::at_column(
-            ParseErrorKind::Unexpected(c),
-            start + i,
-        )),
+    let check = |part: &str, start: usize| match part.chars().enumerate().find(|(_, c)| !c.is_ascii_alphanumeric()) {
+        Some((i, c)) => Err(ParseError::at_column(ParseErrorKind::Unexpected(c), start + i)),
         None => Ok(()),
     };
     check(code, column)?;
@@ -779,15 +737,9 @@ fn read_code((column, field): (usize, &str)) -> Result<(&str, Option<&str>), Par
 fn read_digit_set((column, field): (usize, &str)) -> Result<Candidates, ParseError> {
     let mut set = Candidates::EMPTY;
     for (i, c) in field.chars().enumerate() {
-        let d = digit_of(c).ok_or(ParseError::at_column(
-            ParseErrorKind::Unexpected(c),
-            column + i,
-        ))?;
+        let d = digit_of(c).ok_or(ParseError::at_column(ParseErrorKind::Unexpected(c), column + i))?;
         if !set.insert(d) {
-            return Err(ParseError::at_column(
-                invalid(format!("{d} twice")),
-                column + i,
-            ));
+            return Err(ParseError::at_column(invalid(format!("{d} twice")), column + i));
         }
     }
     Ok(set)
@@ -813,10 +765,7 @@ fn read_givens((column, field): (usize, &str)) -> Result<([u8; 81], Bitboard), P
         };
         if v == 0 {
             if let Some(p) = plus {
-                return Err(ParseError::at_column(
-                    invalid("'+' must be followed by a digit"),
-                    p,
-                ));
+                return Err(ParseError::at_column(invalid("'+' must be followed by a digit"), p));
             }
         }
         if let Some(cell) = Cell::new(found) {
@@ -829,17 +778,11 @@ fn read_givens((column, field): (usize, &str)) -> Result<([u8; 81], Bitboard), P
         found += 1;
     }
     if let Some(p) = plus {
-        return Err(ParseError::at_column(
-            invalid("'+' must be followed by a digit"),
-            p,
-        ));
+        return Err(ParseError::at_column(invalid("'+' must be followed by a digit"), p));
     }
     if found != 81 {
         return Err(ParseError::at_column(
-            ParseErrorKind::CellCount {
-                found,
-                expected: 81,
-            },
+            ParseErrorKind::CellCount { found, expected: 81 },
             column,
         ));
     }
@@ -863,9 +806,7 @@ fn read_candidate_list((column, field): (usize, &str)) -> Result<Vec<(Cell, Digi
                 continue;
             }
             let entry = match token[..] {
-                [d, r, c] => {
-                    Digit::new(d).zip(Cell::new(usize::from(r - 1) * 9 + usize::from(c - 1)))
-                }
+                [d, r, c] => Digit::new(d).zip(Cell::new(usize::from(r - 1) * 9 + usize::from(c - 1))),
                 _ => None,
             };
             match entry {
@@ -873,9 +814,7 @@ fn read_candidate_list((column, field): (usize, &str)) -> Result<Vec<(Cell, Digi
                 None => {
                     let written: String = token.iter().map(|&d| (b'0' + d) as char).collect();
                     return Err(ParseError::at_column(
-                        invalid(format!(
-                            "'{written}' is not a candidate <digit><row><column>"
-                        )),
+                        invalid(format!("'{written}' is not a candidate <digit><row><column>")),
                         start,
                     ));
                 }
@@ -996,18 +935,12 @@ pub fn parse(text: &str) -> Result<Grid, ParseError> {
     let shift = first.chars().count() - trimmed.chars().count();
     // Errors of the single-line readers count columns in the trimmed line.
     let place = |e: ParseError| ParseError {
-        line: if multi_line {
-            Some(first_number)
-        } else {
-            e.line
-        },
+        line: if multi_line { Some(first_number) } else { e.line },
         column: e.column.map(|c| c + shift),
         kind: e.kind,
     };
     let alone = || match lines.get(1) {
-        Some(&(number, _)) => {
-            Err(ParseError::new(invalid("text after the puzzle")).at_line(number))
-        }
+        Some(&(number, _)) => Err(ParseError::new(invalid("text after the puzzle")).at_line(number)),
         None => Ok(()),
     };
     let one_line = |line: &str| -> Result<Grid, ParseError> {
@@ -1052,13 +985,11 @@ pub fn parse(text: &str) -> Result<Grid, ParseError> {
 
 #[cfg(feature = "serde")]
 mod json {
+    use crate::grid::House;
     use serde::de::Error as _;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-    use super::{
-        cell_value, digit_of, to_line, Bitboard, Candidates, Cell, Digit, Grid, ParseError,
-        ParseErrorKind,
-    };
+    use super::{cell_value, digit_of, to_line, Bitboard, Candidates, Cell, Digit, Grid, ParseError, ParseErrorKind};
 
     /// The JSON shape of a [`Grid`]; the module documentation of `format` describes it.
     #[derive(Serialize, Deserialize)]
@@ -1077,18 +1008,14 @@ mod json {
         let mut values = [0u8; 81];
         let mut found = 0;
         for (i, c) in s.chars().enumerate() {
-            let v =
-                cell_value(c).ok_or(ParseError::at_column(ParseErrorKind::Unexpected(c), i + 1))?;
+            let v = cell_value(c).ok_or(ParseError::at_column(ParseErrorKind::Unexpected(c), i + 1))?;
             if let Some(slot) = values.get_mut(found) {
                 *slot = v;
             }
             found += 1;
         }
         if found != 81 {
-            return Err(ParseError::new(ParseErrorKind::CellCount {
-                found,
-                expected: 81,
-            }));
+            return Err(ParseError::new(ParseErrorKind::CellCount { found, expected: 81 }));
         }
         Ok(values)
     }
@@ -1122,9 +1049,7 @@ mod json {
                         }
                     }
                     if let (Some(v), false) = (Digit::new(values[cell.index()]), set.is_empty()) {
-                        return Err(format!(
-                            "candidates of {cell}: the cell holds {v}, so it has none"
-                        ));
+                        return Err(format!("candidates of {cell}: the cell holds {v}, so it has none"));
                     }
                     all[cell.index()] = set;
                 }
@@ -1132,10 +1057,7 @@ mod json {
             }
         };
         let givens = match &json.givens {
-            None => Cell::ALL
-                .into_iter()
-                .filter(|c| values[c.index()] != 0)
-                .collect(),
+            None => Cell::ALL.into_iter().filter(|c| values[c.index()] != 0).collect(),
             Some(line) => {
                 let given = read_cells(line).map_err(|e| format!("givens: {e}"))?;
                 let mut set = Bitboard::EMPTY;
@@ -1166,12 +1088,7 @@ mod json {
             }
             GridJson {
                 values: to_line(self.values()),
-                candidates: Some(
-                    Cell::ALL
-                        .iter()
-                        .map(|&c| self.candidates(c).to_string())
-                        .collect(),
-                ),
+                candidates: Some(Cell::ALL.iter().map(|&c| self.candidates(c).to_string()).collect()),
                 givens: Some(to_line(&givens)),
             }
             .serialize(serializer)
@@ -1190,6 +1107,13 @@ mod json {
         }
     }
 
+    /// A house is written as HoDoKu names it: `"r1"`, `"c9"`, `"b5"`.
+    impl Serialize for House {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            serializer.collect_str(self)
+        }
+    }
+
     impl<'de> Deserialize<'de> for Cell {
         fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Cell, D::Error> {
             let name = String::deserialize(deserializer)?;
@@ -1201,9 +1125,7 @@ mod json {
                 }
                 _ => None,
             };
-            cell.ok_or_else(|| {
-                D::Error::custom(format!("expected a cell such as r1c9, found {name:?}"))
-            })
+            cell.ok_or_else(|| D::Error::custom(format!("expected a cell such as r1c9, found {name:?}")))
         }
     }
 
@@ -1216,8 +1138,7 @@ mod json {
     impl<'de> Deserialize<'de> for Digit {
         fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Digit, D::Error> {
             let n = u8::deserialize(deserializer)?;
-            Digit::new(n)
-                .ok_or_else(|| D::Error::custom(format!("expected a digit 1 to 9, found {n}")))
+            Digit::new(n).ok_or_else(|| D::Error::custom(format!("expected a digit 1 to 9, found {n}")))
         }
     }
 
@@ -1249,8 +1170,7 @@ mod json {
 mod tests {
     use super::*;
 
-    const TOP1: &str =
-        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    const TOP1: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
     fn values(line: &str) -> [u8; 81] {
         parse_line(line).expect("test puzzle parses")
@@ -1300,10 +1220,7 @@ mod tests {
         assert_eq!(read_code((2, "0000")), Ok(("0000", None)));
         let err = |f: &str| read_code((2, f)).map(|_| ()).map_err(|e| e.to_string());
         assert_eq!(err("-1"), Err("column 2: no technique code".to_owned()));
-        assert_eq!(
-            err("0110-"),
-            Err("column 6: no variant after '-'".to_owned())
-        );
+        assert_eq!(err("0110-"), Err("column 6: no variant after '-'".to_owned()));
         assert_eq!(err("0110-1-2"), Err("column 8: unexpected '-'".to_owned()));
     }
 

@@ -52,11 +52,7 @@ pub enum Contradiction {
 impl fmt::Display for Contradiction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Contradiction::Clash {
-                digit,
-                first,
-                second,
-            } => write!(f, "{first} and {second} both hold {digit}"),
+            Contradiction::Clash { digit, first, second } => write!(f, "{first} and {second} both hold {digit}"),
             Contradiction::NotCandidate { cell, digit } => {
                 write!(f, "{digit} is not a candidate of {cell}")
             }
@@ -368,9 +364,7 @@ mod tests {
         g.place(Cell::at(0, 0), d(5)).expect("legal");
         assert_eq!(
             g.place(Cell::at(0, 0), d(6)),
-            Err(Contradiction::Filled {
-                cell: Cell::at(0, 0)
-            })
+            Err(Contradiction::Filled { cell: Cell::at(0, 0) })
         );
         assert_eq!(
             g.place(Cell::at(0, 5), d(5)),
@@ -385,9 +379,7 @@ mod tests {
         }
         assert_eq!(
             g.contradiction(),
-            Some(Contradiction::NoCandidates {
-                cell: Cell::at(8, 8)
-            })
+            Some(Contradiction::NoCandidates { cell: Cell::at(8, 8) })
         );
     }
 

@@ -34,7 +34,7 @@ pub fn pointing(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
                 continue;
             }
             let Some(line) = common_line(cells) else { continue };
-            let elim = grid.digit_cells(digit) & line.cell_set() - bx.cell_set();
+            let elim = grid.digit_cells(digit) & (line.cell_set() - bx.cell_set());
             if elim.is_empty() {
                 continue;
             }
@@ -68,7 +68,7 @@ pub fn claiming(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
             if !(cells - bx.cell_set()).is_empty() {
                 continue;
             }
-            let elim = grid.digit_cells(digit) & bx.cell_set() - line.cell_set();
+            let elim = grid.digit_cells(digit) & (bx.cell_set() - line.cell_set());
             if elim.is_empty() {
                 continue;
             }
@@ -94,7 +94,9 @@ fn locked_subset(grid: &Grid, n: usize, technique: Technique, emit: &mut dyn FnM
     for b in 0..9u8 {
         let bx = House::Box(b);
         let (r0, c0) = (b as usize / 3 * 3, b as usize % 3 * 3);
-        let lines = (0..3).map(|i| House::Row((r0 + i) as u8)).chain((0..3).map(|i| House::Col((c0 + i) as u8)));
+        let lines = (0..3)
+            .map(|i| House::Row((r0 + i) as u8))
+            .chain((0..3).map(|i| House::Col((c0 + i) as u8)));
         for line in lines {
             let segment = bx.cell_set() & line.cell_set() & grid.empty_cells();
             let cells: Vec<Cell> = segment
@@ -102,7 +104,9 @@ fn locked_subset(grid: &Grid, n: usize, technique: Technique, emit: &mut dyn FnM
                 .filter(|&c| (2..=n as u32).contains(&grid.candidates(c).len()))
                 .collect();
             for combo in combinations(&cells, n) {
-                let digits = combo.iter().fold(Candidates::EMPTY, |acc, &c| acc.or(grid.candidates(c)));
+                let digits = combo
+                    .iter()
+                    .fold(Candidates::EMPTY, |acc, &c| acc.or(grid.candidates(c)));
                 if digits.len() as usize != n {
                     continue;
                 }

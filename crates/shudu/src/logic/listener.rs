@@ -67,7 +67,8 @@ impl TextListener {
 impl Listener for TextListener {
     fn on_step(&mut self, step: &Step, grid: &Grid) {
         self.steps += 1;
-        self.out.push_str(&format!("{:>3}. {}\n", self.steps, step.explain(self.lang)));
+        self.out
+            .push_str(&format!("{:>3}. {}\n", self.steps, step.explain(self.lang)));
         let draw = match self.grids {
             Grids::None => false,
             Grids::Changed => !step.eliminations.is_empty(),
@@ -102,7 +103,12 @@ pub fn candidate_grid(grid: &Grid, marked: Bitboard) -> String {
         s
     };
     let widths: Vec<usize> = (0..9)
-        .map(|col| (0..9).map(|row| text(Cell::at(row, col)).chars().count()).max().unwrap_or(1))
+        .map(|col| {
+            (0..9)
+                .map(|row| text(Cell::at(row, col)).chars().count())
+                .max()
+                .unwrap_or(1)
+        })
         .collect();
     let rule = |left: char, mid: char, right: char| -> String {
         let mut s = String::new();
@@ -121,11 +127,11 @@ pub fn candidate_grid(grid: &Grid, marked: Bitboard) -> String {
             out.push_str(&rule(':', '+', ':'));
         }
         out.push('|');
-        for col in 0..9 {
+        for (col, width) in widths.iter().enumerate() {
             out.push(' ');
             let t = text(Cell::at(row, col));
             out.push_str(&t);
-            out.push_str(&" ".repeat(widths[col] - t.chars().count()));
+            out.push_str(&" ".repeat(width - t.chars().count()));
             if col % 3 == 2 {
                 out.push_str(" |");
             }

@@ -126,7 +126,11 @@ impl Solver {
     /// kept and skipped).
     pub fn new() -> Solver {
         Solver {
-            ladder: Technique::ALL.iter().copied().filter(|t| t.info().on_by_default).collect(),
+            ladder: Technique::ALL
+                .iter()
+                .copied()
+                .filter(|t| t.info().on_by_default)
+                .collect(),
         }
     }
 
@@ -141,7 +145,11 @@ impl Solver {
     pub fn set(&mut self, technique: Technique, on: bool) -> &mut Solver {
         self.ladder.retain(|&t| t != technique);
         if on {
-            let at = self.ladder.iter().position(|&t| t > technique).unwrap_or(self.ladder.len());
+            let at = self
+                .ladder
+                .iter()
+                .position(|&t| t > technique)
+                .unwrap_or(self.ladder.len());
             self.ladder.insert(at, technique);
         }
         self

@@ -78,7 +78,10 @@ pub fn eliminations(list: &[(Cell, Digit)]) -> String {
 
 /// Placements: `r3c4=5`, several joined by commas.
 pub fn placements(list: &[(Cell, Digit)]) -> String {
-    list.iter().map(|(c, d)| format!("{c}={d}")).collect::<Vec<_>>().join(", ")
+    list.iter()
+        .map(|(c, d)| format!("{c}={d}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Digits separated by commas: `3,7`.
@@ -126,12 +129,23 @@ pub fn explain(step: &Step, lang: Lang) -> String {
         }
         (Lang::En, t) => format!("{t}: {result}"),
         (Lang::Zh, Technique::FullHouse) => format!("{}：{} 只剩一格 => {result}", name_zh(step), house(0)),
-        (Lang::Zh, Technique::NakedSingle) => format!("{}：{} 只余一个候选数 => {result}", name_zh(step), cells(&p.cells)),
+        (Lang::Zh, Technique::NakedSingle) => {
+            format!("{}：{} 只余一个候选数 => {result}", name_zh(step), cells(&p.cells))
+        }
         (Lang::Zh, Technique::HiddenSingle) => {
-            format!("{}：{} 中 {single_digit} 只能填在 {} => {result}", name_zh(step), house(0), cells(&p.cells))
+            format!(
+                "{}：{} 中 {single_digit} 只能填在 {} => {result}",
+                name_zh(step),
+                house(0),
+                cells(&p.cells)
+            )
         }
         (Lang::Zh, Technique::LockedCandidatesPointing | Technique::LockedCandidatesClaiming) => {
-            format!("{}：{} 中的 {single_digit} 只在 {cover} => {result}", name_zh(step), house(0))
+            format!(
+                "{}：{} 中的 {single_digit} 只在 {cover} => {result}",
+                name_zh(step),
+                house(0)
+            )
         }
         (Lang::Zh, Technique::HiddenPair | Technique::HiddenTriple | Technique::HiddenQuadruple) => format!(
             "{}：{} 中 {} 只在 {} => {result}",
@@ -141,7 +155,12 @@ pub fn explain(step: &Step, lang: Lang) -> String {
             cells(&p.cells)
         ),
         (Lang::Zh, _) if !p.cells.is_empty() && !p.digits.is_empty() => {
-            format!("{}：{} 在 {} => {result}", name_zh(step), digits(p.digits), cells(&p.cells))
+            format!(
+                "{}：{} 在 {} => {result}",
+                name_zh(step),
+                digits(p.digits),
+                cells(&p.cells)
+            )
         }
         (Lang::Zh, _) => format!("{}：{result}", name_zh(step)),
     }

@@ -33,7 +33,9 @@ pub fn full_house(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
                 present.insert(d);
             }
         }
-        let Some(digit) = Candidates::ALL.without(present).single() else { continue };
+        let Some(digit) = Candidates::ALL.without(present).single() else {
+            continue;
+        };
         if !grid.candidates(cell).contains(digit) {
             continue; // the missing digit was struck out: a contradiction, not a full house
         }

@@ -28,7 +28,10 @@ pub fn combinations<T: Copy>(items: &[T], k: usize) -> Vec<Vec<T>> {
 
 /// Houses in HoDoKu's order for subsets: boxes, rows, columns.
 fn houses() -> impl Iterator<Item = House> {
-    (0..9u8).map(House::Box).chain((0..9u8).map(House::Row)).chain((0..9u8).map(House::Col))
+    (0..9u8)
+        .map(House::Box)
+        .chain((0..9u8).map(House::Row))
+        .chain((0..9u8).map(House::Col))
 }
 
 /// Whether all cells lie in one box and one line (a locked subset, found by the intersection finder instead).
@@ -46,14 +49,20 @@ fn naked(grid: &Grid, n: usize, technique: Technique, emit: &mut dyn FnMut(Step)
             .filter(|&c| (2..=n as u32).contains(&grid.candidates(c).len()))
             .collect();
         for combo in combinations(&cells, n) {
-            let digits = combo.iter().fold(Candidates::EMPTY, |acc, &c| acc.or(grid.candidates(c)));
+            let digits = combo
+                .iter()
+                .fold(Candidates::EMPTY, |acc, &c| acc.or(grid.candidates(c)));
             if digits.len() as usize != n || (n <= 3 && is_locked(&combo)) {
                 continue;
             }
             let chosen: Bitboard = combo.iter().copied().collect();
             let mut elim = Vec::new();
             for d in digits {
-                elim.extend((grid.digit_cells(d) & house.cell_set() - chosen).iter().map(|c| (c, d)));
+                elim.extend(
+                    (grid.digit_cells(d) & (house.cell_set() - chosen))
+                        .iter()
+                        .map(|c| (c, d)),
+                );
             }
             if elim.is_empty() {
                 continue;
@@ -79,9 +88,9 @@ fn hidden(grid: &Grid, n: usize, technique: Technique, emit: &mut dyn FnMut(Step
             .filter(|&d| (2..=n as u32).contains(&(grid.digit_cells(d) & house.cell_set()).len()))
             .collect();
         for combo in combinations(&digits, n) {
-            let cells = combo
-                .iter()
-                .fold(Bitboard::EMPTY, |acc, &d| acc | (grid.digit_cells(d) & house.cell_set()));
+            let cells = combo.iter().fold(Bitboard::EMPTY, |acc, &d| {
+                acc | (grid.digit_cells(d) & house.cell_set())
+            });
             if cells.len() as usize != n {
                 continue;
             }
@@ -142,7 +151,10 @@ mod tests {
     #[test]
     fn combinations_are_complete_and_ordered() {
         let c = combinations(&[1, 2, 3, 4], 2);
-        assert_eq!(c, vec![vec![1, 2], vec![1, 3], vec![1, 4], vec![2, 3], vec![2, 4], vec![3, 4]]);
+        assert_eq!(
+            c,
+            vec![vec![1, 2], vec![1, 3], vec![1, 4], vec![2, 3], vec![2, 4], vec![3, 4]]
+        );
         assert_eq!(combinations(&[1, 2, 3, 4, 5, 6, 7, 8, 9], 4).len(), 126);
         assert!(combinations(&[1, 2], 3).is_empty());
         assert!(combinations::<u8>(&[], 0).is_empty());

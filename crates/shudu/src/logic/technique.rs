@@ -1446,7 +1446,10 @@ impl Technique {
     /// `Naked Pair`).
     pub fn from_arg(arg: &str) -> Option<Technique> {
         let key = |s: &str| -> String {
-            s.chars().filter(|c| c.is_ascii_alphanumeric()).map(|c| c.to_ascii_lowercase()).collect()
+            s.chars()
+                .filter(|c| c.is_ascii_alphanumeric())
+                .map(|c| c.to_ascii_lowercase())
+                .collect()
         };
         let wanted = key(arg);
         Technique::ALL
