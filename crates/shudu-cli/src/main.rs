@@ -1,1 +1,83 @@
-fn main() {}
+//! `shudu`, the command line of the shudu Sudoku engine.
+//!
+//! This file holds the command-line grammar and the exit codes; each subcommand lives in its own module.
+
+mod bench;
+mod input;
+mod output;
+mod solve;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "shudu",
+    version,
+    about = "Solve and benchmark Sudoku puzzles",
+    long_about = "Solve and benchmark Sudoku puzzles.\n\n\
+        Exit status: 0 when every input was handled, 1 when some input was bad or unreadable (each such input is \
+        reported on standard error), 2 on a usage error.",
+    propagate_version = true
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Solve puzzles with the search solver: one result line per puzzle, in input order.
+    #[command(long_about = solve::LONG_ABOUT, after_help = solve::AFTER_HELP)]
+    Solve(solve::SolveArgs),
+    /// Time the search solver over whole puzzle collections, single-threaded.
+    #[command(long_about = bench::LONG_ABOUT)]
+    Bench(bench::BenchArgs),
+}
+
+/// How a run ended, as the process sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Every input was handled.
+    Ok,
+    /// Some input was bad or unreadable, or output could not be written.
+    Failed,
+}
+
+impl Status {
+    /// Folds a later outcome in: one failure fails the run.
+    pub fn and(self, other: Status) -> Status {
+        if self == Status::Ok {
+            other
+        } else {
+            Status::Failed
+        }
+    }
+}
+
+/// Parses a count that must be positive (limits, repeats, threads), with a plainer message than a range check's.
+pub fn at_least_one<T>(text: &str) -> Result<T, String>
+where
+    T: std::str::FromStr + PartialEq + Default,
+    T::Err: std::fmt::Display,
+{
+    let n: T = text.parse().map_err(|e| format!("{e}"))?;
+    if n == T::default() {
+        return Err("must be at least 1".to_string());
+    }
+    Ok(n)
+}
+
+fn main() -> ExitCode {
+    // clap reports usage errors itself and exits with 2, the code promised for them.
+    let cli = Cli::parse();
+    let status = match cli.command {
+        Command::Solve(args) => solve::run(&args),
+        Command::Bench(args) => bench::run(&args),
+    };
+    match status {
+        Status::Ok => ExitCode::SUCCESS,
+        Status::Failed => ExitCode::from(1),
+    }
+}

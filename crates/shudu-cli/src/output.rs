@@ -1,0 +1,145 @@
+//! Writing answers: one line per puzzle on standard output, as text or JSON Lines, and the matching messages on
+//! standard error.
+
+use std::fmt;
+use std::io::{self, Write};
+
+use clap::ValueEnum;
+use serde::Serialize;
+use shudu::format;
+
+use crate::input::Item;
+use crate::Status;
+
+/// How answers are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// One line per puzzle: the solution, a count, `no solution`, `N+ solutions` or `error`.
+    Text,
+    /// JSON Lines: one object per puzzle.
+    Json,
+}
+
+/// The answer to one puzzle.
+pub struct Answer {
+    /// The givens, when the puzzle could be read.
+    pub puzzle: Option<[u8; 81]>,
+    /// What the search found, or what is wrong with the input.
+    pub result: Result<Solutions, String>,
+}
+
+/// Solutions found, counted up to the limit.
+pub struct Solutions {
+    pub count: u64,
+    /// The first one found.
+    pub solution: Option<[u8; 81]>,
+}
+
+/// One JSON Lines record. Fields that do not apply are `null` rather than absent, so every record has one shape.
+#[derive(Serialize)]
+struct Record<'a> {
+    puzzle: Option<String>,
+    solution: Option<String>,
+    solutions: Option<u64>,
+    limit_reached: Option<bool>,
+    error: Option<&'a str>,
+    source: &'a str,
+    line: Option<usize>,
+}
+
+/// Writes answers in input order and remembers whether any input was bad.
+pub struct Output<W: Write> {
+    out: W,
+    format: Format,
+    count: bool,
+    limit: u64,
+    status: Status,
+}
+
+impl<W: Write> Output<W> {
+    /// `count` prints solution counts instead of solutions; `limit` is the count the search stopped at.
+    pub fn new(out: W, format: Format, count: bool, limit: u64) -> Self {
+        Output {
+            out,
+            format,
+            count,
+            limit,
+            status: Status::Ok,
+        }
+    }
+
+    /// Failed once any answer was an error.
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+
+    /// Writes one answer, and for a bad input its message on standard error.
+    pub fn write(&mut self, item: &Item, answer: &Answer) -> io::Result<()> {
+        if let Err(message) = &answer.result {
+            self.status = Status::Failed;
+            match item.line {
+                Some(line) => warn(format_args!("{}:{line}: {message}", item.source)),
+                None => warn(format_args!("{}: {message}", item.source)),
+            }
+        }
+        match self.format {
+            Format::Text => self.write_text(answer),
+            Format::Json => self.write_json(item, answer),
+        }
+    }
+
+    fn write_text(&mut self, answer: &Answer) -> io::Result<()> {
+        let outcome = match &answer.result {
+            Ok(outcome) => outcome,
+            Err(_) => return self.out.write_all(b"error\n"),
+        };
+        let plus = if outcome.count >= self.limit { "+" } else { "" };
+        if self.count {
+            return writeln!(self.out, "{}{plus}", outcome.count);
+        }
+        match (outcome.count, &outcome.solution) {
+            (0, _) => self.out.write_all(b"no solution\n"),
+            (1, Some(solution)) => {
+                let mut line = [b'\n'; 82];
+                for (byte, &v) in line.iter_mut().zip(solution) {
+                    *byte = b'0' + v;
+                }
+                self.out.write_all(&line)
+            }
+            (n, _) => writeln!(self.out, "{n}{plus} solutions"),
+        }
+    }
+
+    fn write_json(&mut self, item: &Item, answer: &Answer) -> io::Result<()> {
+        let (outcome, error) = match &answer.result {
+            Ok(outcome) => (Some(outcome), None),
+            Err(message) => (None, Some(message.as_str())),
+        };
+        let record = Record {
+            puzzle: answer.puzzle.as_ref().map(format::to_line),
+            // As in text, a solution is shown only when it is the one found; with several, it would be arbitrary.
+            solution: outcome
+                .filter(|o| o.count == 1)
+                .and_then(|o| o.solution.as_ref())
+                .map(format::to_line),
+            solutions: outcome.map(|o| o.count),
+            limit_reached: outcome.map(|o| o.count >= self.limit),
+            error,
+            source: &item.source,
+            line: item.line,
+        };
+        let mut bytes = serde_json::to_vec(&record).map_err(io::Error::other)?;
+        bytes.push(b'\n');
+        self.out.write_all(&bytes)
+    }
+}
+
+/// A message on standard error. A closed or failing standard error is ignored: the message has nowhere else to go,
+/// and the answers on standard output still matter.
+pub fn warn(message: fmt::Arguments<'_>) {
+    let _ = writeln!(io::stderr().lock(), "{message}");
+}
