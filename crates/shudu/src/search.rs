@@ -398,15 +398,9 @@ impl State {
 
     /// A cell to guess on: one with two candidates if any, else one with the fewest. As (band, bit).
     fn guess_cell(&self) -> (usize, u32) {
-        // Among the cells with two candidates, the one whose digits have the most places left in the grid: measured
-        // over the shared collections, it needs the fewest guesses of the simple rules tried (first found, fewest
-        // places, row- or box-local counts).
-        let mut weight = [0u32; 9];
-        for (d, w) in weight.iter_mut().enumerate() {
-            *w = self.bands[at(d, 0)].count_ones()
-                + self.bands[at(d, 1)].count_ones()
-                + self.bands[at(d, 2)].count_ones();
-        }
+        // Among the cells with two candidates, the one with the most unsolved peers: either answer there settles the
+        // most. Over the shared collections it needs about a third fewer guesses than taking the first pair found
+        // (forum_hardest_1905: 82 guesses a puzzle instead of 112; top1465: 10 instead of 16).
         let mut best_pair = (0usize, 0u32, 0u32);
         for b in 0..3 {
             let u = self.unsolved[b];
@@ -415,13 +409,15 @@ impl State {
             }
             let (_, r2, r3) = self.counts(b);
             let mut pairs = u & r2 & !r3;
+            let (o1, o2) = OTHER_BANDS[b];
             while pairs != 0 {
                 let bit = pairs.trailing_zeros();
                 pairs &= pairs - 1;
-                let mut score = 0;
-                for (d, w) in weight.iter().enumerate() {
-                    score += w * (self.bands[at(d, b)] >> bit & 1);
-                }
+                let col = spread(1 << (bit % 9));
+                let here = ROW << (bit / 9 * 9) | col | spread(7 << (bit % 9 / 3 * 3));
+                let score = (u & here).count_ones()
+                    + (self.unsolved[o1] & col).count_ones()
+                    + (self.unsolved[o2] & col).count_ones();
                 if score > best_pair.2 {
                     best_pair = (b, bit, score);
                 }
