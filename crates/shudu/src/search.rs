@@ -110,39 +110,67 @@ static ROW_BOXES: [u8; 512] = {
     t
 };
 
-/// For the nine open segments of a band (bit `3r + k`: row `r` meets box `k`), the cells of the segments that take
-/// part in at least one permutation (one segment per row and per box); 0 when none does.
-static PERMUTATION_CELLS: [u32; 512] = {
+/// For the nine open segments of a band, those that take part in at least one permutation (one segment per row
+/// and per box).
+static PERMUTATION_SEGS: [u16; 512] = {
     const PERMS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
-    let mut t = [0u32; 512];
+    let mut t = [0u16; 512];
     let mut m = 0usize;
     while m < 512 {
-        let mut segs = 0u32;
         let mut p = 0;
         while p < 6 {
             let perm = PERMS[p];
             let bits = 1 << perm[0] | 1 << (3 + perm[1]) | 1 << (6 + perm[2]);
-            if m as u32 & bits == bits {
-                segs |= bits;
+            if m as u16 & bits == bits {
+                t[m] |= bits;
             }
             p += 1;
         }
-        let mut cells = 0u32;
-        let mut s = 0;
-        while s < 9 {
-            if segs >> s & 1 != 0 {
-                cells |= 7 << ((s / 3) * 9 + (s % 3) * 3);
-            }
-            s += 1;
-        }
-        t[m] = cells;
         m += 1;
     }
     t
 };
 
+/// The cells of the segments [`PERMUTATION_SEGS`] keeps; 0 when no permutation fits.
+static PERMUTATION_CELLS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        let segs = PERMUTATION_SEGS[m];
+        let mut s = 0;
+        while s < 9 {
+            if segs >> s & 1 != 0 {
+                t[m] |= 7 << ((s / 3) * 9 + (s % 3) * 3);
+            }
+            s += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// For the segments a band keeps and the boxes whose candidates lie in one column (bits 9..12), the rows reduced
+/// to one cell: a row with one segment left, in a box with one column left.
+static SINGLE_ROWS: [u8; 4096] = {
+    let mut t = [0u8; 4096];
+    let mut i = 0;
+    while i < 4096 {
+        let boxes = i >> 9;
+        let mut r = 0;
+        while r < 3 {
+            let row = (i >> (3 * r)) & 7;
+            if (row == 1 || row == 2 || row == 4) && boxes & row != 0 {
+                t[i] |= 1 << r;
+            }
+            r += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
 /// For the nine columns a digit may use in a band, the columns it is locked to: those that are the only column
-/// left in their box.
+/// left in their box (bits 0..9), and those boxes (bits 9..12).
 static LOCKED_COLUMNS: [u16; 512] = {
     let mut t = [0u16; 512];
     let mut x = 0;
@@ -151,7 +179,7 @@ static LOCKED_COLUMNS: [u16; 512] = {
         while k < 3 {
             let tri = (x >> (3 * k)) & 7;
             if tri == 1 || tri == 2 || tri == 4 {
-                t[x] |= (tri << (3 * k)) as u16;
+                t[x] |= (tri << (3 * k)) as u16 | 1 << (9 + k);
             }
             k += 1;
         }
@@ -281,13 +309,15 @@ impl State {
         let segs = ROW_BOXES[(a & ROW) as usize] as usize
             | (ROW_BOXES[(a >> 9 & ROW) as usize] as usize) << 3
             | (ROW_BOXES[(a >> 18 & ROW) as usize] as usize) << 6;
-        a &= PERMUTATION_CELLS[segs & 0x1ff];
+        let segs = segs & 0x1ff;
+        a &= PERMUTATION_CELLS[segs];
         if a == 0 {
             return false;
         }
         self.bands[i] = a;
         let cols = (a | a >> 9 | a >> 18) & ROW;
-        let locked = LOCKED_COLUMNS[cols as usize] as u32;
+        let lock = LOCKED_COLUMNS[cols as usize] as u32;
+        let locked = lock & ROW;
         if locked != 0 {
             let (o1, o2) = OTHER_BANDS[b];
             let keep = !spread(locked);
@@ -298,25 +328,16 @@ impl State {
                 *dirty |= ((old != new) as u32) << j;
             }
         }
-        // Rows of the band where the digit is down to one cell: solved cells.
+        // Rows of the band where the digit is down to one cell, not yet handled: solved cells.
         let open = self.unsolved_rows[b] >> (d * 3) & 7;
-        if open != 0 {
-            let mut solved_rows = 0u32;
-            let mut r = 0;
-            while r < 3 {
-                let x = a >> (9 * r) & ROW;
-                solved_rows |= ((x & x.wrapping_sub(1) == 0) as u32) << r;
-                r += 1;
-            }
-            solved_rows &= open;
-            if solved_rows != 0 {
-                let solved_cells = a & ROWS[solved_rows as usize];
-                self.unsolved_rows[b] &= !(solved_rows << (d * 3));
-                self.unsolved[b] &= !solved_cells;
-                let changed = clear_cells(&mut self.bands, b, solved_cells);
-                self.bands[i] = a;
-                *dirty |= changed << (b * 9) & !(1 << i);
-            }
+        let solved_rows = SINGLE_ROWS[(PERMUTATION_SEGS[segs] as u32 | (lock >> 9) << 9) as usize & 0xfff] as u32 & open;
+        if solved_rows != 0 {
+            let solved_cells = a & ROWS[solved_rows as usize];
+            self.unsolved_rows[b] &= !(solved_rows << (d * 3));
+            self.unsolved[b] &= !solved_cells;
+            let changed = clear_cells(&mut self.bands, b, solved_cells);
+            self.bands[i] = a;
+            *dirty |= changed << (b * 9) & !(1 << i);
         }
         true
     }
