@@ -233,8 +233,6 @@ struct State {
     bands: [u32; 32],
     /// The cells of each band not yet solved.
     unsolved: [u32; 3],
-    /// Per band, bit `d * 3 + r`: digit `d` not yet placed in row `r` of the band.
-    unsolved_rows: [u32; 3],
     /// Bands changed since the band update last looked at them.
     dirty: u32,
 }
@@ -244,7 +242,6 @@ impl State {
         let mut s = State {
             bands: [BAND; 32],
             unsolved: [BAND; 3],
-            unsolved_rows: [BAND; 3],
             dirty: 0,
         };
         for (i, &v) in values.iter().enumerate() {
@@ -302,9 +299,8 @@ impl State {
 
     #[inline(always)]
     fn update_band(&mut self, i: usize, dirty: &mut u32) -> bool {
-        let d = i % 9;
-        let b = i / 9;
         let i = i & 31;
+        let b = BAND_OF[i] as usize;
         let mut a = self.bands[i];
         let segs = ROW_BOXES[(a & ROW) as usize] as usize
             | (ROW_BOXES[(a >> 9 & ROW) as usize] as usize) << 3
@@ -319,21 +315,19 @@ impl State {
         let lock = LOCKED_COLUMNS[cols as usize] as u32;
         let locked = lock & ROW;
         if locked != 0 {
-            let (o1, o2) = OTHER_BANDS[b];
             let keep = !spread(locked);
-            for j in [at(d, o1), at(d, o2)] {
+            let [j1, j2] = SAME_DIGIT[i];
+            for j in [j1 as usize & 31, j2 as usize & 31] {
                 let old = self.bands[j];
                 let new = old & keep;
                 self.bands[j] = new;
                 *dirty |= ((old != new) as u32) << j;
             }
         }
-        // Rows of the band where the digit is down to one cell, not yet handled: solved cells.
-        let open = self.unsolved_rows[b] >> (d * 3) & 7;
-        let solved_rows = SINGLE_ROWS[(PERMUTATION_SEGS[segs] as u32 | (lock >> 9) << 9) as usize & 0xfff] as u32 & open;
-        if solved_rows != 0 {
-            let solved_cells = a & ROWS[solved_rows as usize];
-            self.unsolved_rows[b] &= !(solved_rows << (d * 3));
+        // Rows of the band where the digit is down to one cell: solved cells, new if still marked unsolved.
+        let single = SINGLE_ROWS[(PERMUTATION_SEGS[segs] as u32 | (lock >> 9) << 9) as usize & 0xfff] as usize;
+        let solved_cells = a & ROWS[single & 7] & self.unsolved[b];
+        if solved_cells != 0 {
             self.unsolved[b] &= !solved_cells;
             let changed = clear_cells(&mut self.bands, b, solved_cells);
             self.bands[i] = a;
@@ -423,14 +417,13 @@ impl State {
         // most. Over the shared collections it needs about a third fewer guesses than taking the first pair found
         // (forum_hardest_1905: 82 guesses a puzzle instead of 112; top1465: 10 instead of 16).
         let mut best_pair = (0usize, 0u32, 0u32);
-        for b in 0..3 {
+        for (b, &(o1, o2)) in OTHER_BANDS.iter().enumerate() {
             let u = self.unsolved[b];
             if u == 0 {
                 continue;
             }
             let (_, r2, r3) = self.counts(b);
             let mut pairs = u & r2 & !r3;
-            let (o1, o2) = OTHER_BANDS[b];
             while pairs != 0 {
                 let bit = pairs.trailing_zeros();
                 pairs &= pairs - 1;
@@ -548,6 +541,30 @@ fn clear_cells(bands: &mut [u32; 32], b: usize, cells: u32) -> u32 {
         changed
     }
 }
+
+/// The band of each index of `State::bands`.
+static BAND_OF: [u8; 32] = {
+    let mut t = [0u8; 32];
+    let mut i = 0;
+    while i < 27 {
+        t[i] = (i / 9) as u8;
+        i += 1;
+    }
+    t
+};
+
+/// For each index of `State::bands`, the indices of the same digit in the other two bands.
+static SAME_DIGIT: [[u8; 2]; 32] = {
+    let mut t = [[0u8; 2]; 32];
+    let mut i = 0;
+    while i < 27 {
+        let (d, b) = (i % 9, i / 9);
+        let (o1, o2) = OTHER_BANDS[b];
+        t[i] = [at(d, o1) as u8, at(d, o2) as u8];
+        i += 1;
+    }
+    t
+};
 
 const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
 
