@@ -113,6 +113,7 @@ impl SolveReport {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solver {
     ladder: Vec<Technique>,
+    assume_unique: bool,
 }
 
 impl Default for Solver {
@@ -138,7 +139,27 @@ impl Solver {
     pub fn with_ladder(ladder: &[Technique]) -> Solver {
         Solver {
             ladder: ladder.to_vec(),
+            assume_unique: true,
         }
+    }
+
+    /// Whether the solver may use techniques that assume the puzzle has exactly one solution (the uniqueness
+    /// family: unique and avoidable rectangles, BUG+1). On by default; switch it off for a puzzle whose
+    /// uniqueness is unknown, or for a player's state that may hide a mistake.
+    pub fn set_assume_unique(&mut self, on: bool) -> &mut Solver {
+        self.assume_unique = on;
+        self
+    }
+
+    /// Whether uniqueness techniques are allowed.
+    pub fn assumes_unique(&self) -> bool {
+        self.assume_unique
+    }
+
+    /// Whether the ladder may use `technique` now: it has a finder, and it does not rely on uniqueness unless the
+    /// solver is told to assume it.
+    fn usable(&self, technique: Technique) -> bool {
+        technique.is_implemented() && (self.assume_unique || technique.info().family != Family::Uniqueness)
     }
 
     /// Switches a technique on (at its registry position) or off.
@@ -191,7 +212,7 @@ impl Solver {
 
     fn next_step_heard(&self, grid: &Grid, listener: &mut dyn Listener) -> Option<Step> {
         for &t in &self.ladder {
-            if !t.is_implemented() {
+            if !self.usable(t) {
                 continue;
             }
             listener.on_attempt(t);
@@ -204,7 +225,11 @@ impl Solver {
 
     /// Every step every technique of the ladder finds in `grid`, ladder order.
     pub fn all_steps(&self, grid: &Grid) -> Vec<Step> {
-        self.ladder.iter().flat_map(|&t| Solver::find_all(t, grid)).collect()
+        self.ladder
+            .iter()
+            .filter(|&&t| self.usable(t))
+            .flat_map(|&t| Solver::find_all(t, grid))
+            .collect()
     }
 
     /// Solves as far as the ladder reaches, telling `listener` of every attempt and step.
