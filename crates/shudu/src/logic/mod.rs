@@ -132,6 +132,7 @@ impl Solver {
                 .copied()
                 .filter(|t| t.info().on_by_default)
                 .collect(),
+            assume_unique: true,
         }
     }
 
