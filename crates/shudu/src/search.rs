@@ -314,12 +314,14 @@ impl State {
         let cols = (a | a >> 9 | a >> 18) & ROW;
         let lock = LOCKED_COLUMNS[cols as usize] as u32;
         let locked = lock & ROW;
-        if locked != 0 {
-            let keep = !spread(locked);
-            let [j1, j2] = SAME_DIGIT[i];
-            for j in [j1 as usize & 31, j2 as usize & 31] {
+        let [j1, j2] = SAME_DIGIT[i];
+        let (j1, j2) = (j1 as usize & 31, j2 as usize & 31);
+        let hit = spread(locked);
+        // Usually the other bands have already lost those columns: test both at once before touching either.
+        if (self.bands[j1] | self.bands[j2]) & hit != 0 {
+            for j in [j1, j2] {
                 let old = self.bands[j];
-                let new = old & keep;
+                let new = old & !hit;
                 self.bands[j] = new;
                 *dirty |= ((old != new) as u32) << j;
             }
