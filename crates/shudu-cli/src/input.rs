@@ -5,7 +5,7 @@
 
 use std::ffi::{OsStr, OsString};
 use std::io::{self, BufRead, BufReader, Read};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use shudu::format::{self, ParseError, ParseErrorKind};
@@ -120,12 +120,8 @@ pub fn classify(arg: &OsStr, index: usize) -> Input {
         return Input::Stdin;
     }
     let path = PathBuf::from(arg);
-    match path.try_exists() {
-        Ok(true) => return Input::File(path),
-        // A file in a directory we may not enter: the open reports it.
-        Err(e) if e.kind() == io::ErrorKind::PermissionDenied => return Input::File(path),
-        // Other errors say the text cannot name a file: a one-line pencil-mark grid is too long a name.
-        Ok(false) | Err(_) => {}
+    if names_file(&path) {
+        return Input::File(path);
     }
     let Some(text) = arg.to_str() else {
         return Input::Missing(format!("{}: no such file", path.display()));
@@ -138,6 +134,17 @@ pub fn classify(arg: &OsStr, index: usize) -> Input {
             line: None,
             content: Content::Parsed(parsed.map_err(|e| e.to_string())),
         }),
+    }
+}
+
+/// Whether an argument is to be opened as a file rather than read as a puzzle: it names something that exists.
+pub fn names_file(path: &Path) -> bool {
+    match path.try_exists() {
+        Ok(true) => true,
+        // A file in a directory we may not enter: the open reports it.
+        Err(e) if e.kind() == io::ErrorKind::PermissionDenied => true,
+        // Other errors say the text cannot name a file: a one-line pencil-mark grid is too long a name.
+        Ok(false) | Err(_) => false,
     }
 }
 
@@ -156,7 +163,7 @@ fn parse_argument(text: &str) -> Result<Givens, ParseError> {
 
 /// Whether an argument that is not a file was meant as a puzzle, so that its fault is told as a puzzle's fault.
 /// Seventeen cells is the fewest givens a proper puzzle has; file names rarely hold that many digits and dots.
-fn looks_like_puzzle(text: &str) -> bool {
+pub fn looks_like_puzzle(text: &str) -> bool {
     text.contains('\n')
         || text.starts_with(':')
         || text.chars().filter(|&c| format::cell_value(c).is_some()).count() >= 17

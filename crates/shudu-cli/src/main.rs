@@ -2,6 +2,7 @@
 //!
 //! This file holds the command-line grammar and the exit codes; each subcommand lives in its own module.
 
+mod batch;
 mod bench;
 mod input;
 mod output;

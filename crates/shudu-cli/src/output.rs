@@ -8,15 +8,16 @@ use clap::ValueEnum;
 use serde::Serialize;
 use shudu::format;
 
+use crate::batch::Sink;
 use crate::input::Item;
 use crate::Status;
 
 /// How answers are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
-    /// One line per puzzle: the solution, a count, `no solution`, `N+ solutions` or `error`.
+    /// Plain text for people.
     Text,
-    /// JSON Lines: one object per puzzle.
+    /// JSON Lines: one JSON object per line.
     Json,
 }
 
@@ -81,10 +82,7 @@ impl<W: Write> Output<W> {
     pub fn write(&mut self, item: &Item, answer: &Answer) -> io::Result<()> {
         if let Err(message) = &answer.result {
             self.status = Status::Failed;
-            match item.line {
-                Some(line) => warn(format_args!("{}:{line}: {message}", item.source)),
-                None => warn(format_args!("{}: {message}", item.source)),
-            }
+            report(item, message);
         }
         match self.format {
             Format::Text => self.write_text(answer),
@@ -132,9 +130,36 @@ impl<W: Write> Output<W> {
             source: &item.source,
             line: item.line,
         };
-        let mut bytes = serde_json::to_vec(&record).map_err(io::Error::other)?;
-        bytes.push(b'\n');
-        self.out.write_all(&bytes)
+        write_json(&mut self.out, &record)
+    }
+}
+
+impl<W: Write> Sink<Answer> for Output<W> {
+    fn write(&mut self, item: &Item, answer: &Answer) -> io::Result<()> {
+        Output::write(self, item, answer)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Output::flush(self)
+    }
+
+    fn status(&self) -> Status {
+        Output::status(self)
+    }
+}
+
+/// Writes one JSON Lines record.
+pub fn write_json<T: Serialize>(out: &mut impl Write, record: &T) -> io::Result<()> {
+    let mut bytes = serde_json::to_vec(record).map_err(io::Error::other)?;
+    bytes.push(b'\n');
+    out.write_all(&bytes)
+}
+
+/// Reports a bad input on standard error as `<source>:<line>: <message>` (`<source>: <message>` without a line).
+pub fn report(item: &Item, message: &str) {
+    match item.line {
+        Some(line) => warn(format_args!("{}:{line}: {message}", item.source)),
+        None => warn(format_args!("{}: {message}", item.source)),
     }
 }
 

@@ -1,15 +1,14 @@
 //! `shudu solve`: the search solver over puzzles from arguments, files and standard input.
 
 use std::ffi::OsString;
-use std::fs::File;
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, BufWriter};
 
 use clap::Args;
-use rayon::prelude::*;
 use shudu::search;
 
-use crate::input::{self, Content, Input, Item, LineReader, STDIN_NAME};
-use crate::output::{warn, Answer, Format, Output, Solutions};
+use crate::batch::{self, Plan};
+use crate::input::Content;
+use crate::output::{Answer, Format, Output, Solutions};
 use crate::Status;
 
 /// Puzzles solved together: enough to keep every core busy, few enough that memory stays small whatever the size
@@ -76,113 +75,13 @@ pub struct SolveArgs {
 
 /// Runs `shudu solve`.
 pub fn run(args: &SolveArgs) -> Status {
-    match args.threads {
-        None => solve_all(args),
-        Some(n) => match rayon::ThreadPoolBuilder::new().num_threads(n).build() {
-            Ok(pool) => pool.install(|| solve_all(args)),
-            Err(e) => {
-                warn(format_args!("shudu: cannot start {n} threads: {e}"));
-                Status::Failed
-            }
-        },
-    }
-}
-
-fn solve_all(args: &SolveArgs) -> Status {
-    let stdout = io::stdout();
-    let writer = BufWriter::with_capacity(1 << 16, stdout.lock());
+    let writer = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut out = Output::new(writer, args.format, args.count, args.limit);
-    let result = solve_inputs(args, &mut out).and_then(|status| {
-        out.flush()?;
-        Ok(status)
-    });
-    match result {
-        Ok(status) => status.and(out.status()),
-        // A reader that stopped listening (`| head`) wanted no more output: end quietly.
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => out.status(),
-        Err(e) => {
-            warn(format_args!("shudu: cannot write the output: {e}"));
-            Status::Failed
-        }
-    }
-}
-
-/// Answers every input in order. `Err` only when writing the output failed, which ends the run; unreadable inputs
-/// are reported and make the status Failed.
-fn solve_inputs<W: Write>(args: &SolveArgs, out: &mut Output<W>) -> io::Result<Status> {
-    let mut status = Status::Ok;
-    // Puzzles given as arguments are gathered so that a long list of them is solved in parallel too.
-    let mut pending = Vec::new();
-    for (i, arg) in input::arguments_or_stdin(&args.inputs).iter().enumerate() {
-        match input::classify(arg, i + 1) {
-            Input::Puzzle(item) => {
-                pending.push(item);
-                if pending.len() >= CHUNK {
-                    answer_chunk(&mut pending, args.limit, out)?;
-                }
-            }
-            Input::Stdin => {
-                answer_chunk(&mut pending, args.limit, out)?;
-                status = status.and(stream(io::stdin(), STDIN_NAME, args.limit, out)?);
-            }
-            Input::File(path) => {
-                answer_chunk(&mut pending, args.limit, out)?;
-                let name = path.display().to_string();
-                let opened = if path.is_dir() {
-                    Err(io::Error::other("is a directory"))
-                } else {
-                    File::open(&path)
-                };
-                match opened {
-                    Ok(file) => status = status.and(stream(file, &name, args.limit, out)?),
-                    Err(e) => {
-                        warn(format_args!("shudu: {name}: {e}"));
-                        status = Status::Failed;
-                    }
-                }
-            }
-            Input::Missing(message) => {
-                answer_chunk(&mut pending, args.limit, out)?;
-                warn(format_args!("shudu: {message}"));
-                status = Status::Failed;
-            }
-        }
-    }
-    answer_chunk(&mut pending, args.limit, out)?;
-    Ok(status)
-}
-
-/// Answers a file or standard input a chunk at a time: read, solve in parallel, write.
-fn stream<R: Read, W: Write>(reader: R, name: &str, limit: u64, out: &mut Output<W>) -> io::Result<Status> {
-    let mut lines = LineReader::new(reader, name);
-    let mut chunk = Vec::with_capacity(CHUNK);
-    loop {
-        let read = lines.read_chunk(CHUNK, &mut chunk);
-        // Lines read before a read error are still answered.
-        answer_chunk(&mut chunk, limit, out)?;
-        match read {
-            Ok(true) => {}
-            Ok(false) => return Ok(Status::Ok),
-            Err(e) => {
-                warn(format_args!("shudu: {name}: {e}"));
-                return Ok(Status::Failed);
-            }
-        }
-    }
-}
-
-/// Solves `items` in parallel, writes their answers in order, and empties `items`.
-fn answer_chunk<W: Write>(items: &mut Vec<Item>, limit: u64, out: &mut Output<W>) -> io::Result<()> {
-    if items.is_empty() {
-        return Ok(());
-    }
-    let answers: Vec<Answer> = items.par_iter().map(|item| answer(&item.content, limit)).collect();
-    for (item, answer) in items.iter().zip(&answers) {
-        out.write(item, answer)?;
-    }
-    items.clear();
-    // Each chunk is shown as soon as it is done, so answers to typed or slowly piped puzzles are not held back.
-    out.flush()
+    let plan = Plan {
+        chunk: CHUNK,
+        threads: args.threads,
+    };
+    batch::run(&args.inputs, &plan, |item| answer(&item.content, args.limit), &mut out)
 }
 
 fn answer(content: &Content, limit: u64) -> Answer {
