@@ -4,8 +4,11 @@
 
 mod batch;
 mod bench;
+mod explain;
 mod input;
+mod ladder;
 mod output;
+mod record;
 mod solve;
 
 use std::process::ExitCode;
@@ -16,8 +19,8 @@ use clap::{Parser, Subcommand};
 #[command(
     name = "shudu",
     version,
-    about = "Solve and benchmark Sudoku puzzles",
-    long_about = "Solve and benchmark Sudoku puzzles.\n\n\
+    about = "Solve, explain and benchmark Sudoku puzzles",
+    long_about = "Solve, explain and benchmark Sudoku puzzles.\n\n\
         Exit status: 0 when every input was handled, 1 when some input was bad or unreadable (each such input is \
         reported on standard error), 2 on a usage error.",
     propagate_version = true
@@ -32,6 +35,9 @@ enum Command {
     /// Solve puzzles with the search solver: one result line per puzzle, in input order.
     #[command(long_about = solve::LONG_ABOUT, after_help = solve::AFTER_HELP)]
     Solve(solve::SolveArgs),
+    /// Explain each puzzle's solving path step by step, as a person would solve it.
+    #[command(long_about = explain::LONG_ABOUT, after_help = explain::AFTER_HELP)]
+    Explain(explain::ExplainArgs),
     /// Time the search solver over whole puzzle collections, single-threaded.
     #[command(long_about = bench::LONG_ABOUT)]
     Bench(bench::BenchArgs),
@@ -75,6 +81,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let status = match cli.command {
         Command::Solve(args) => solve::run(&args),
+        Command::Explain(args) => explain::run(&args),
         Command::Bench(args) => bench::run(&args),
     };
     match status {

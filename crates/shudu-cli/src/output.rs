@@ -148,11 +148,90 @@ impl<W: Write> Sink<Answer> for Output<W> {
     }
 }
 
+/// An answer rendered by a worker thread (text, or JSON Lines ending in a newline), or what is wrong with the input.
+pub type Rendered = Result<String, String>;
+
+/// The JSON Lines record of an input that could not be read, for commands whose records have no error field.
+#[derive(Serialize)]
+pub struct ErrorRecord<'a> {
+    /// Always null: there is no puzzle to name.
+    pub puzzle: Option<String>,
+    pub error: &'a str,
+    pub source: &'a str,
+    pub line: Option<usize>,
+}
+
+/// Writes rendered answers in input order; a bad input becomes `error` (or a JSON error record) in its place.
+pub struct Blocks<W: Write> {
+    out: W,
+    format: Format,
+    /// A blank line between answers, for answers of several lines.
+    separate: bool,
+    written: bool,
+    status: Status,
+}
+
+impl<W: Write> Blocks<W> {
+    pub fn new(out: W, format: Format, separate: bool) -> Self {
+        Blocks {
+            out,
+            format,
+            separate,
+            written: false,
+            status: Status::Ok,
+        }
+    }
+}
+
+impl<W: Write> Sink<Rendered> for Blocks<W> {
+    fn write(&mut self, item: &Item, answer: &Rendered) -> io::Result<()> {
+        if self.separate && self.written {
+            self.out.write_all(b"\n")?;
+        }
+        self.written = true;
+        match answer {
+            Ok(text) => self.out.write_all(text.as_bytes()),
+            Err(message) => {
+                self.status = Status::Failed;
+                report(item, message);
+                match self.format {
+                    Format::Text => self.out.write_all(b"error\n"),
+                    Format::Json => {
+                        let record = ErrorRecord {
+                            puzzle: None,
+                            error: message,
+                            source: &item.source,
+                            line: item.line,
+                        };
+                        write_json(&mut self.out, &record)
+                    }
+                }
+            }
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+}
+
 /// Writes one JSON Lines record.
 pub fn write_json<T: Serialize>(out: &mut impl Write, record: &T) -> io::Result<()> {
     let mut bytes = serde_json::to_vec(record).map_err(io::Error::other)?;
     bytes.push(b'\n');
     out.write_all(&bytes)
+}
+
+/// Appends one JSON Lines record to `text`.
+pub fn push_json<T: Serialize>(text: &mut String, record: &T) {
+    // Serializing plain structs of strings and numbers cannot fail; an empty object keeps the line count right
+    // should it ever do so.
+    text.push_str(&serde_json::to_string(record).unwrap_or_else(|_| "{}".to_string()));
+    text.push('\n');
 }
 
 /// Reports a bad input on standard error as `<source>:<line>: <message>` (`<source>: <message>` without a line).
