@@ -5,6 +5,7 @@
 mod batch;
 mod bench;
 mod explain;
+mod hint;
 mod input;
 mod ladder;
 mod output;
@@ -38,6 +39,9 @@ enum Command {
     /// Explain each puzzle's solving path step by step, as a person would solve it.
     #[command(long_about = explain::LONG_ABOUT, after_help = explain::AFTER_HELP)]
     Explain(explain::ExplainArgs),
+    /// Give the easiest next step from a puzzle or a player's pencil-mark grid, after any mistake in it.
+    #[command(long_about = hint::LONG_ABOUT, after_help = hint::AFTER_HELP)]
+    Hint(hint::HintArgs),
     /// Time the search solver over whole puzzle collections, single-threaded.
     #[command(long_about = bench::LONG_ABOUT)]
     Bench(bench::BenchArgs),
@@ -82,6 +86,7 @@ fn main() -> ExitCode {
     let status = match cli.command {
         Command::Solve(args) => solve::run(&args),
         Command::Explain(args) => explain::run(&args),
+        Command::Hint(args) => hint::run(&args),
         Command::Bench(args) => bench::run(&args),
     };
     match status {
