@@ -10,6 +10,7 @@ mod input;
 mod ladder;
 mod output;
 mod record;
+mod reglib;
 mod solve;
 
 use std::process::ExitCode;
@@ -42,6 +43,9 @@ enum Command {
     /// Give the easiest next step from a puzzle or a player's pencil-mark grid, after any mistake in it.
     #[command(long_about = hint::LONG_ABOUT, after_help = hint::AFTER_HELP)]
     Hint(hint::HintArgs),
+    /// Run a HoDoKu regression library file: pass/fail per technique code.
+    #[command(long_about = reglib::LONG_ABOUT, after_help = reglib::AFTER_HELP)]
+    Reglib(reglib::ReglibArgs),
     /// Time the search solver over whole puzzle collections, single-threaded.
     #[command(long_about = bench::LONG_ABOUT)]
     Bench(bench::BenchArgs),
@@ -87,6 +91,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve::run(&args),
         Command::Explain(args) => explain::run(&args),
         Command::Hint(args) => hint::run(&args),
+        Command::Reglib(args) => reglib::run(&args),
         Command::Bench(args) => bench::run(&args),
     };
     match status {
