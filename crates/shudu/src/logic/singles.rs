@@ -1,6 +1,6 @@
 //! Singles: Full House, Naked Single, Hidden Single (by box, row and column).
 
-use crate::grid::{Candidates, Digit, Grid, House};
+use crate::grid::{Bitboard, Candidates, Digit, Grid, House};
 
 use super::step::{Pattern, Step};
 use super::technique::Technique;
@@ -21,12 +21,18 @@ const SCAN_ORDER: [House; 27] = {
 
 /// A house with one empty cell: it takes the house's missing digit.
 pub fn full_house(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    // A cell can complete its box, row and column at once: report it once, for the first house scanned.
+    let mut reported = Bitboard::EMPTY;
     for house in SCAN_ORDER {
         let empty = grid.empty_cells() & house.cell_set();
         if empty.len() != 1 {
             continue;
         }
         let Some(cell) = empty.first() else { continue };
+        if reported.contains(cell) {
+            continue;
+        }
+        reported.insert(cell);
         let mut present = Candidates::EMPTY;
         for &c in house.cells() {
             if let Some(d) = grid.value(c) {
