@@ -78,3 +78,22 @@ fn says_so_when_there_is_nothing_to_time() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("missing.txt"));
 }
+
+#[test]
+fn explain_mode_times_the_ladder_and_counts_its_outcomes() {
+    let file = scratch("explain.txt", PUZZLES);
+    let out = Command::new(BIN)
+        .args(["bench", "--explain", "--first", "2", "--repeat", "1"])
+        .arg(&file)
+        .output()
+        .expect("shudu runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        stdout.contains("first 2 puzzles, explained with the default ladder"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("puzzles/s"), "{stdout}");
+    // Both are 17-clue-class puzzles the default ladder finishes; the path to each is dozens of steps.
+    assert!(stdout.contains("2 solved by logic, 0 stuck, 0 invalid"), "{stdout}");
+}

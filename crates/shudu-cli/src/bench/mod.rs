@@ -1,6 +1,7 @@
 //! `shudu bench`: how fast the search solver goes through whole puzzle collections, on one thread.
 
 mod baseline;
+mod explain;
 
 use std::fs;
 use std::hint::black_box;
@@ -66,13 +67,22 @@ pub struct BenchArgs {
     /// would take hours.
     #[arg(long, value_name = "N", default_value_t = 2000, value_parser = crate::at_least_one::<usize>)]
     baseline_sample: usize,
+
+    /// Time the explained (human-style) solver instead, with the default ladder: puzzles per second, how many it
+    /// solves, how many steps it takes.
+    #[arg(long)]
+    explain: bool,
+
+    /// With --explain: time only the first N puzzles of each collection.
+    #[arg(long, value_name = "N", value_parser = crate::at_least_one::<usize>)]
+    first: Option<usize>,
 }
 
 /// A collection loaded into memory.
-struct Collection {
-    name: String,
+pub(crate) struct Collection {
+    pub(crate) name: String,
     limit: u64,
-    puzzles: Vec<[u8; 81]>,
+    pub(crate) puzzles: Vec<[u8; 81]>,
     /// The line each puzzle came from, to name a puzzle the two solvers disagree on.
     lines: Vec<usize>,
 }
@@ -85,7 +95,7 @@ struct Timing {
 }
 
 /// Repeats stop once the runs of one timing have taken this long.
-const REPEAT_BUDGET: Duration = Duration::from_secs(10);
+pub(crate) const REPEAT_BUDGET: Duration = Duration::from_secs(10);
 
 type Solver = fn(&[u8; 81], u64) -> u64;
 
@@ -112,17 +122,26 @@ fn bench(args: &BenchArgs) -> io::Result<Status> {
         None => return Ok(Status::Failed),
     };
     let mut out = io::stdout().lock();
-    writeln!(
-        out,
-        "search solver, one thread, best of {} run{}; parsing not timed{}",
-        args.repeat,
-        if args.repeat == 1 { "" } else { "s" },
-        if args.baseline {
-            "; baseline: plain backtracking (row/column/box masks, fewest-candidates cell, no propagation)"
-        } else {
-            ""
-        }
-    )?;
+    if args.explain {
+        writeln!(
+            out,
+            "explained solver, default ladder, one thread, best of {} run{}; parsing not timed",
+            args.repeat,
+            if args.repeat == 1 { "" } else { "s" }
+        )?;
+    } else {
+        writeln!(
+            out,
+            "search solver, one thread, best of {} run{}; parsing not timed{}",
+            args.repeat,
+            if args.repeat == 1 { "" } else { "s" },
+            if args.baseline {
+                "; baseline: plain backtracking (row/column/box masks, fewest-candidates cell, no propagation)"
+            } else {
+                ""
+            }
+        )?;
+    }
     for (path, limit) in targets {
         let collection = match load(&path, limit) {
             Ok((collection, load_status)) => {
@@ -136,6 +155,11 @@ fn bench(args: &BenchArgs) -> io::Result<Status> {
             }
         };
         writeln!(out)?;
+        if args.explain {
+            explain::report(&mut out, &collection, args)?;
+            out.flush()?;
+            continue;
+        }
         status = status.and(report(&mut out, &collection, args)?);
         out.flush()?;
     }
