@@ -2,10 +2,10 @@
 
 mod common;
 
-use std::io::{Read, Write};
-use std::process::{Command, Stdio};
-
-use common::{is_grid_line, path_str, scratch, shared_data, shudu, BIN, NO_SOLUTION, PAIRS, SEED, SEVERAL, STUCK};
+use common::{
+    first_line_then_closed_pipe, is_grid_line, path_str, scratch, shared_data, shudu, NO_SOLUTION, PAIRS, SEED,
+    SEVERAL, STUCK,
+};
 use serde_json::Value;
 use shudu::format::{parse_line, to_line};
 
@@ -346,31 +346,8 @@ fn one_thread_gives_the_same_output_as_all() {
 #[test]
 fn a_closed_pipe_ends_the_run_quietly() {
     let input = format!("{SEED}\n").repeat(5000);
-    let mut child = Command::new(BIN)
-        .args(["explain", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the shudu binary starts");
-    let mut pipe = child.stdin.take().expect("stdin is piped");
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(input.as_bytes());
-    });
-    let mut stdout = child.stdout.take().expect("stdout is piped");
-    let mut first = [0u8; 82];
-    stdout.read_exact(&mut first).expect("a first line arrives");
+    let (first, stderr, code) = first_line_then_closed_pipe(&["explain", "-"], input);
     assert_eq!(&first[..81], shown(SEED).as_bytes());
-    drop(stdout);
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .expect("stderr is piped")
-        .read_to_string(&mut stderr)
-        .expect("stderr is read");
-    let status = child.wait().expect("shudu ends");
-    writer.join().expect("the writer thread ends");
     assert_eq!(stderr, "", "no message, and above all no panic");
-    assert_eq!(status.code(), Some(0));
+    assert_eq!(code, Some(0));
 }

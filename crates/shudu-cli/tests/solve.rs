@@ -1,13 +1,10 @@
 //! `shudu solve`, run as a user runs it: the built binary, its standard streams and its exit code.
 
-use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+mod common;
 
+use common::{first_line_then_closed_pipe, path_str, scratch, shared_data, shudu, NO_SOLUTION, SEVERAL};
 use shudu::format::parse_line;
 use shudu::search::is_valid_solution;
-
-const BIN: &str = env!("CARGO_BIN_EXE_shudu");
 
 /// Puzzles with their single solutions.
 const SOLVED: [(&str, &str); 4] = [
@@ -29,59 +26,9 @@ const SOLVED: [(&str, &str); 4] = [
     ),
 ];
 
-/// Two equal givens in a box: no solution.
-const NO_SOLUTION: &str = "..9.7...5..21..9..1...28....7...5..1..851.....5....3.......3..68........21.....87";
 /// Exactly three solutions (Sudopedia's not_unique_3).
-const THREE_SOLUTIONS: &str = "..3.....6...98..2.9426..7..45...6............1.9.5.47.....25.4.6...785...........";
+const THREE_SOLUTIONS: &str = SEVERAL;
 const EMPTY: &str = ".................................................................................";
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    fn lines(&self) -> Vec<&str> {
-        self.stdout.lines().collect()
-    }
-}
-
-/// Runs `shudu` with `args`, feeding `stdin`.
-fn shudu(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the shudu binary starts");
-    let mut pipe = child.stdin.take().expect("stdin is piped");
-    let input = stdin.to_vec();
-    // A separate writer keeps a large input from deadlocking against a full output pipe. The child may stop
-    // reading early (it is not asked for stdin), so a write error is expected and ignored.
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(&input);
-    });
-    let output = child.wait_with_output().expect("shudu runs to the end");
-    writer.join().expect("the writer thread ends");
-    Run {
-        code: output.status.code().expect("shudu exits rather than dying of a signal"),
-        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
-    }
-}
-
-/// A scratch file under cargo's temporary directory for integration tests.
-fn scratch(name: &str, bytes: &[u8]) -> PathBuf {
-    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("solve-{}-{name}", std::process::id()));
-    std::fs::write(&path, bytes).expect("the scratch file is written");
-    path
-}
-
-fn path_str(path: &Path) -> &str {
-    path.to_str().expect("the scratch path is UTF-8")
-}
 
 #[test]
 fn solves_a_batch_in_input_order_skipping_blanks_and_comments() {
@@ -434,46 +381,13 @@ fn one_thread_and_all_threads_give_the_same_output() {
 #[test]
 fn a_closed_pipe_ends_the_run_quietly() {
     let input = format!("{}\n", SOLVED[0].0).repeat(100_000);
-    let mut child = Command::new(BIN)
-        .args(["solve", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the shudu binary starts");
-    let mut pipe = child.stdin.take().expect("stdin is piped");
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(input.as_bytes());
-    });
-    let mut stdout = child.stdout.take().expect("stdout is piped");
-    let mut first = [0u8; 82];
-    stdout.read_exact(&mut first).expect("a first line arrives");
+    let (first, stderr, code) = first_line_then_closed_pipe(&["solve", "-"], input);
     assert_eq!(&first[..81], SOLVED[0].1.as_bytes());
-    drop(stdout);
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .expect("stderr is piped")
-        .read_to_string(&mut stderr)
-        .expect("stderr is read");
-    let status = child.wait().expect("shudu ends");
-    writer.join().expect("the writer thread ends");
     assert_eq!(stderr, "", "no message, and above all no panic");
-    assert_eq!(status.code(), Some(0));
+    assert_eq!(code, Some(0));
 }
 
 // ---- Against the shared puzzle collections (skipped when ../shared is absent) ----
-
-fn shared_data() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("skipped: the shared puzzle data is not at {}", dir.display());
-        None
-    }
-}
 
 #[test]
 fn counts_match_the_sudopedia_test_cases() {

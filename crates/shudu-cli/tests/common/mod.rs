@@ -3,7 +3,7 @@
 // Each test file uses its own part of this module.
 #![allow(dead_code)]
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -84,4 +84,34 @@ pub fn is_grid_line(line: &str) -> bool {
     line.starts_with(['.', '|', ':', '\''])
         && line.contains(['|', '-'])
         && line.chars().all(|c| c.is_ascii_digit() || " .|:'+-*".contains(c))
+}
+
+/// Starts `shudu` with `args` on `input`, reads the first output line (82 bytes), then closes the output pipe as
+/// `| head -1` would. Returns that line, what shudu wrote on stderr, and its exit code.
+pub fn first_line_then_closed_pipe(args: &[&str], input: String) -> (Vec<u8>, String, Option<i32>) {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the shudu binary starts");
+    let mut pipe = child.stdin.take().expect("stdin is piped");
+    let writer = std::thread::spawn(move || {
+        let _ = pipe.write_all(input.as_bytes());
+    });
+    let mut stdout = child.stdout.take().expect("stdout is piped");
+    let mut first = vec![0u8; 82];
+    stdout.read_exact(&mut first).expect("a first line arrives");
+    drop(stdout);
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .expect("stderr is piped")
+        .read_to_string(&mut stderr)
+        .expect("stderr is read");
+    let status = child.wait().expect("shudu ends");
+    writer.join().expect("the writer thread ends");
+    (first, stderr, status.code())
 }
