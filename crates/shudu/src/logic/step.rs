@@ -20,6 +20,12 @@ pub struct Pattern {
     pub cover: Vec<House>,
     /// Fins of a finned pattern.
     pub fins: Vec<Cell>,
+    /// Colour classes of a colouring pattern, two per cluster: classes 0 and 1 are the two colours of one cluster,
+    /// 2 and 3 those of a second (Multi Colors). Empty for patterns without colours.
+    pub colors: Vec<Vec<Cell>>,
+    /// The variant's name where one technique covers several that HoDoKu names apart (`Simple Colors Trap`,
+    /// `Dual 2-String Kite`), so the explanation can name it; `None` for the plain technique.
+    pub variant: Option<&'static str>,
 }
 
 /// One step of a logical solution.
