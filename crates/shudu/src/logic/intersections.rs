@@ -3,7 +3,7 @@
 use crate::grid::{Bitboard, Candidates, Cell, Digit, Grid, House};
 
 use super::step::{Pattern, Step};
-use super::subsets::combinations;
+use super::subsets::{eliminations_in, naked_sets};
 use super::technique::Technique;
 use super::Flow;
 
@@ -98,35 +98,20 @@ fn locked_subset(grid: &Grid, n: usize, technique: Technique, emit: &mut dyn FnM
             .map(|i| House::Row((r0 + i) as u8))
             .chain((0..3).map(|i| House::Col((c0 + i) as u8)));
         for line in lines {
-            let segment = bx.cell_set() & line.cell_set() & grid.empty_cells();
-            let cells: Vec<Cell> = segment
-                .iter()
-                .filter(|&c| (2..=n as u32).contains(&grid.candidates(c).len()))
-                .collect();
-            for combo in combinations(&cells, n) {
-                let digits = combo
-                    .iter()
-                    .fold(Candidates::EMPTY, |acc, &c| acc.or(grid.candidates(c)));
-                if digits.len() as usize != n {
-                    continue;
-                }
-                let chosen: Bitboard = combo.iter().copied().collect();
-                let others = (bx.cell_set() | line.cell_set()) - chosen;
-                let mut elim = Vec::new();
-                for d in digits {
-                    elim.extend(eliminations_of(d, grid.digit_cells(d) & others));
-                }
+            naked_sets(grid, bx.cell_set() & line.cell_set(), n, &mut |cells, digits| {
+                let chosen: Bitboard = cells.iter().copied().collect();
+                let elim = eliminations_in(grid, digits, (bx.cell_set() | line.cell_set()) - chosen);
                 if elim.is_empty() {
-                    continue;
+                    return Flow::Continue(());
                 }
                 let pattern = Pattern {
                     digits,
-                    cells: combo.clone(),
+                    cells: cells.to_vec(),
                     base: vec![bx, line],
                     ..Pattern::default()
                 };
-                emit(Step::elimination(technique, elim, pattern))?;
-            }
+                emit(Step::elimination(technique, elim, pattern))
+            })?;
         }
     }
     Flow::Continue(())

@@ -41,40 +41,57 @@ fn is_locked(cells: &[Cell]) -> bool {
         && (cells.iter().all(|c| c.row() == cells[0].row()) || cells.iter().all(|c| c.col() == cells[0].col()))
 }
 
+/// Every `n` empty cells of `area` holding exactly `n` candidates between them (a naked subset), with those digits:
+/// the core shared by naked subsets in a house and locked subsets in a box-line intersection.
+pub(super) fn naked_sets(
+    grid: &Grid,
+    area: Bitboard,
+    n: usize,
+    found: &mut dyn FnMut(&[Cell], Candidates) -> Flow,
+) -> Flow {
+    let cells: Vec<Cell> = (area & grid.empty_cells())
+        .iter()
+        .filter(|&c| (2..=n as u32).contains(&grid.candidates(c).len()))
+        .collect();
+    for combo in combinations(&cells, n) {
+        let digits = combo
+            .iter()
+            .fold(Candidates::EMPTY, |acc, &c| acc.or(grid.candidates(c)));
+        if digits.len() as usize == n {
+            found(&combo, digits)?;
+        }
+    }
+    Flow::Continue(())
+}
+
+/// The candidates of `digits` standing in `area`, as eliminations.
+pub(super) fn eliminations_in(grid: &Grid, digits: Candidates, area: Bitboard) -> Vec<(Cell, Digit)> {
+    digits
+        .iter()
+        .flat_map(|d| (grid.digit_cells(d) & area).iter().map(move |c| (c, d)))
+        .collect()
+}
+
 /// `n` cells of a house with `n` candidates between them: those digits leave the rest of the house.
 fn naked(grid: &Grid, n: usize, technique: Technique, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     for house in houses() {
-        let cells: Vec<Cell> = (house.cell_set() & grid.empty_cells())
-            .iter()
-            .filter(|&c| (2..=n as u32).contains(&grid.candidates(c).len()))
-            .collect();
-        for combo in combinations(&cells, n) {
-            let digits = combo
-                .iter()
-                .fold(Candidates::EMPTY, |acc, &c| acc.or(grid.candidates(c)));
-            if digits.len() as usize != n || (n <= 3 && is_locked(&combo)) {
-                continue;
+        naked_sets(grid, house.cell_set(), n, &mut |cells, digits| {
+            if n <= 3 && is_locked(cells) {
+                return Flow::Continue(());
             }
-            let chosen: Bitboard = combo.iter().copied().collect();
-            let mut elim = Vec::new();
-            for d in digits {
-                elim.extend(
-                    (grid.digit_cells(d) & (house.cell_set() - chosen))
-                        .iter()
-                        .map(|c| (c, d)),
-                );
-            }
+            let chosen: Bitboard = cells.iter().copied().collect();
+            let elim = eliminations_in(grid, digits, house.cell_set() - chosen);
             if elim.is_empty() {
-                continue;
+                return Flow::Continue(());
             }
             let pattern = Pattern {
                 digits,
-                cells: combo.clone(),
+                cells: cells.to_vec(),
                 base: vec![house],
                 ..Pattern::default()
             };
-            emit(Step::elimination(technique, elim, pattern))?;
-        }
+            emit(Step::elimination(technique, elim, pattern))
+        })?;
     }
     Flow::Continue(())
 }
