@@ -54,4 +54,11 @@ fn every_case_of_an_implemented_technique_passes() {
         .map(|(_, (p, _, _))| p)
         .sum();
     assert_eq!(ran, 235);
+    // The uniqueness family (0600-0610, with the -1/-2 variants and the -x fail cases): all 108 cases ran.
+    let uniqueness: usize = table
+        .iter()
+        .filter(|(c, _)| ("0600".."0611").contains(&c.as_str()))
+        .map(|(_, (p, _, _))| p)
+        .sum();
+    assert_eq!(uniqueness, 108);
 }

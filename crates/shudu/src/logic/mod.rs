@@ -22,6 +22,7 @@ mod singles;
 mod step;
 mod subsets;
 mod technique;
+mod uniqueness;
 
 use core::ops::ControlFlow;
 
@@ -64,6 +65,16 @@ pub fn finder(technique: Technique) -> Option<Finder> {
         T::HiddenPair => subsets::hidden_pair,
         T::HiddenTriple => subsets::hidden_triple,
         T::HiddenQuadruple => subsets::hidden_quadruple,
+        T::UniqueRectangleType1 => uniqueness::type1,
+        T::UniqueRectangleType2 => uniqueness::type2,
+        T::UniqueRectangleType3 => uniqueness::type3,
+        T::UniqueRectangleType4 => uniqueness::type4,
+        T::UniqueRectangleType5 => uniqueness::type5,
+        T::UniqueRectangleType6 => uniqueness::type6,
+        T::HiddenRectangle => uniqueness::hidden,
+        T::AvoidableRectangleType1 => uniqueness::avoidable1,
+        T::AvoidableRectangleType2 => uniqueness::avoidable2,
+        T::BugPlusOne => uniqueness::bug_plus_one,
         _ => return None,
     };
     Some(f)

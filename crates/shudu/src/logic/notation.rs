@@ -119,6 +119,10 @@ pub fn explain(step: &Step, lang: Lang) -> String {
     };
     let single_digit = p.digits.first().map(|d| d.to_string()).unwrap_or_default();
     match (lang, step.technique) {
+        // The uniqueness family words its steps from the rectangle's corners and digits (see uniqueness.rs).
+        (_, t) if t.info().family == super::technique::Family::Uniqueness => {
+            super::uniqueness::explain(step, lang, &result)
+        }
         (Lang::En, Technique::FullHouse | Technique::NakedSingle) => format!("{}: {result}", step.technique),
         (Lang::En, Technique::HiddenSingle) => format!("Hidden Single: {result} in {}", house(0)),
         (Lang::En, Technique::LockedCandidatesPointing | Technique::LockedCandidatesClaiming) => {
