@@ -101,6 +101,28 @@ static CELL_RECTANGLES: [[u16; 24]; 81] = {
     t
 };
 
+/// Every two cells sharing a box and a line (162: nine boxes, six lines each, three pairs a line): the solved
+/// side an avoidable rectangle starts from.
+static BOX_PAIRS: [(u8, u8); 162] = {
+    let mut t = [(0u8, 0u8); 162];
+    let mut n = 0;
+    let mut i = 0;
+    while i < 81 {
+        let mut j = i + 1;
+        while j < 81 {
+            let same_box = i / 27 == j / 27 && i % 9 / 3 == j % 9 / 3;
+            if same_box && (i / 9 == j / 9 || i % 9 == j % 9) {
+                t[n] = (i as u8, j as u8);
+                n += 1;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    assert!(n == 162);
+    t
+};
+
 fn corners_of(rectangle: usize) -> [Cell; 4] {
     RECTANGLES[rectangle].map(|i| Cell::ALL[i as usize])
 }
@@ -447,6 +469,7 @@ pub fn hidden(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
 /// pattern `v w / w v` must not be completed.
 ///
 /// Type 1: the third corner already holds its digit; the fourth may not take the one that completes the pattern.
+/// (HoDoKu also asks the fourth corner to hold two candidates; the swap argument does not need it, so neither do we.)
 /// Type 2: the two across are empty, holding `w` and `x`, `v` and `x`; one of them is `x`, which leaves every cell
 /// seeing both.
 fn avoidable(grid: &Grid, technique: Technique, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
@@ -454,58 +477,59 @@ fn avoidable(grid: &Grid, technique: Technique, emit: &mut dyn FnMut(Step) -> Fl
     if placed.len() < 2 {
         return Flow::Continue(());
     }
-    for (r, &cells) in RECTANGLE_SETS.iter().enumerate() {
-        if (cells & placed).len() < 2 || !(cells & grid.givens()).is_empty() {
+    for &(i, j) in BOX_PAIRS.iter() {
+        let (p1, p2) = (Cell::ALL[i as usize], Cell::ALL[j as usize]);
+        if !(placed.contains(p1) && placed.contains(p2)) {
             continue;
         }
-        let c = corners_of(r);
-        // Pairs of corners sharing a box, each with the pair across from it: corner 0's partner in its box is corner
-        // 2 when the rows share a band (the boxes stand side by side), otherwise corner 1.
-        let same_band = c[0].row() / 3 == c[2].row() / 3;
-        let pairs = if same_band {
-            [((c[0], c[2]), (c[1], c[3])), ((c[1], c[3]), (c[0], c[2]))]
-        } else {
-            [((c[0], c[1]), (c[2], c[3])), ((c[2], c[3]), (c[0], c[1]))]
+        let (Some(v), Some(w)) = (grid.value(p1), grid.value(p2)) else {
+            continue;
         };
-        for ((p1, p2), (q1, q2)) in pairs {
-            // q1 lies across from p1 (must become p2's digit), q2 across from p2.
-            let (Some(v), Some(w)) = (grid.value(p1), grid.value(p2)) else {
-                continue;
+        // The same two cells in each parallel line of the other bands (or stacks): q1 across from p1 (it would
+        // take w), q2 across from p2 (it would take v).
+        let in_row = p1.row() == p2.row();
+        let own = if in_row { p1.row() / 3 } else { p1.col() / 3 };
+        for line in (0..9).filter(|l| l / 3 != own) {
+            let (q1, q2) = if in_row {
+                (Cell::at(line, p1.col()), Cell::at(line, p2.col()))
+            } else {
+                (Cell::at(p1.row(), line), Cell::at(p2.row(), line))
             };
-            let step = match (grid.value(q1), grid.value(q2)) {
+            if grid.is_given(q1) || grid.is_given(q2) {
+                continue;
+            }
+            let found = match (grid.value(q1), grid.value(q2)) {
                 (Some(d), None) if d == w && technique == Technique::AvoidableRectangleType1 => {
-                    let elim = remove(grid, v, Bitboard::only(q2));
-                    (!elim.is_empty()).then(|| (elim, Vec::new()))
+                    Some((remove(grid, v, Bitboard::only(q2)), Vec::new()))
                 }
                 (None, Some(d)) if d == v && technique == Technique::AvoidableRectangleType1 => {
-                    let elim = remove(grid, w, Bitboard::only(q1));
-                    (!elim.is_empty()).then(|| (elim, Vec::new()))
+                    Some((remove(grid, w, Bitboard::only(q1)), Vec::new()))
                 }
                 (None, None) if technique == Technique::AvoidableRectangleType2 => {
                     let (k1, k2) = (grid.candidates(q1), grid.candidates(q2));
                     let x1 = k1.without(Candidates::only(w));
                     let x2 = k2.without(Candidates::only(v));
-                    match (k1.len(), k2.len(), x1.single(), x1 == x2) {
-                        (2, 2, Some(x), true) if k1.contains(w) && k2.contains(v) => {
-                            let elim = remove(grid, x, q1.peer_set() & q2.peer_set());
-                            (!elim.is_empty()).then(|| (elim, vec![q1, q2]))
+                    match (k1.len(), k2.len(), x1.single()) {
+                        (2, 2, Some(x)) if x1 == x2 && k1.contains(w) && k2.contains(v) => {
+                            Some((remove(grid, x, q1.peer_set() & q2.peer_set()), vec![q1, q2]))
                         }
                         _ => None,
                     }
                 }
                 _ => None,
             };
-            if let Some((elim, fins)) = step {
-                let mut corners = c.to_vec();
-                corners.sort_unstable();
-                let pattern = Pattern {
-                    digits: Candidates::only(v).or(Candidates::only(w)),
-                    cells: corners,
-                    fins,
-                    ..Pattern::default()
-                };
-                emit(Step::elimination(technique, elim, pattern))?;
-            }
+            let Some((elim, fins)) = found.filter(|(elim, _)| !elim.is_empty()) else {
+                continue;
+            };
+            let mut corners = vec![p1, p2, q1, q2];
+            corners.sort_unstable();
+            let pattern = Pattern {
+                digits: Candidates::only(v).or(Candidates::only(w)),
+                cells: corners,
+                fins,
+                ..Pattern::default()
+            };
+            emit(Step::elimination(technique, elim, pattern))?;
         }
     }
     Flow::Continue(())
