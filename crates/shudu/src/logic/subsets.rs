@@ -6,23 +6,58 @@ use super::step::{Pattern, Step};
 use super::technique::Technique;
 use super::Flow;
 
-/// Every way of choosing `k` items of `items`, in lexicographic order.
-pub fn combinations<T: Copy>(items: &[T], k: usize) -> Vec<Vec<T>> {
-    let mut out = Vec::new();
-    if k == 0 || k > items.len() {
-        return out;
-    }
-    let mut idx: Vec<usize> = (0..k).collect();
-    loop {
-        out.push(idx.iter().map(|&i| items[i]).collect());
-        // The rightmost index that can still move right.
-        let Some(pos) = (0..k).rev().find(|&p| idx[p] < items.len() - k + p) else {
-            return out;
-        };
-        idx[pos] += 1;
-        for q in pos + 1..k {
-            idx[q] = idx[q - 1] + 1;
+/// At most nine items, each with the set (as bits) it covers: the cells of a house, or the digits of a house.
+struct Pool<T: Copy> {
+    items: [(T, u128); 9],
+    len: usize,
+}
+
+impl<T: Copy> Pool<T> {
+    fn new(filler: T) -> Pool<T> {
+        Pool {
+            items: [(filler, 0); 9],
+            len: 0,
         }
+    }
+
+    fn push(&mut self, item: T, covers: u128) {
+        if self.len < 9 {
+            self.items[self.len] = (item, covers);
+            self.len += 1;
+        }
+    }
+
+    /// Calls `found` for every `n` items (in pool order) whose sets together hold exactly `n` members. A branch is
+    /// dropped as soon as its union grows past `n`, and nothing is allocated: this runs at every step of a solve.
+    fn subsets(&self, n: usize, found: &mut dyn FnMut(&[T], u128) -> Flow) -> Flow {
+        let mut chosen = [self.items[0].0; 4];
+        self.extend(n.min(4), 0, 0, 0, &mut chosen, found)
+    }
+
+    fn extend(
+        &self,
+        n: usize,
+        start: usize,
+        depth: usize,
+        union: u128,
+        chosen: &mut [T; 4],
+        found: &mut dyn FnMut(&[T], u128) -> Flow,
+    ) -> Flow {
+        if depth == n {
+            if union.count_ones() as usize == n {
+                found(&chosen[..n], union)?;
+            }
+            return Flow::Continue(());
+        }
+        for i in start..self.len {
+            let (item, covers) = self.items[i];
+            let union = union | covers;
+            if union.count_ones() as usize <= n {
+                chosen[depth] = item;
+                self.extend(n, i + 1, depth + 1, union, chosen, found)?;
+            }
+        }
+        Flow::Continue(())
     }
 }
 
@@ -49,19 +84,15 @@ pub(super) fn naked_sets(
     n: usize,
     found: &mut dyn FnMut(&[Cell], Candidates) -> Flow,
 ) -> Flow {
-    let cells: Vec<Cell> = (area & grid.empty_cells())
-        .iter()
-        .filter(|&c| (2..=n as u32).contains(&grid.candidates(c).len()))
-        .collect();
-    for combo in combinations(&cells, n) {
-        let digits = combo
-            .iter()
-            .fold(Candidates::EMPTY, |acc, &c| acc.or(grid.candidates(c)));
-        if digits.len() as usize == n {
-            found(&combo, digits)?;
+    let mut pool = Pool::new(Cell::at(0, 0));
+    for c in area & grid.empty_cells() {
+        if (2..=n as u32).contains(&grid.candidates(c).len()) {
+            pool.push(c, grid.candidates(c).bits() as u128);
         }
     }
-    Flow::Continue(())
+    pool.subsets(n, &mut |cells, digits| {
+        found(cells, Candidates::from_bits(digits as u16))
+    })
 }
 
 /// The candidates of `digits` standing in `area`, as eliminations.
@@ -99,25 +130,22 @@ fn naked(grid: &Grid, n: usize, technique: Technique, emit: &mut dyn FnMut(Step)
 /// `n` digits of a house confined to `n` cells: those cells lose every other candidate.
 fn hidden(grid: &Grid, n: usize, technique: Technique, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     for house in houses() {
-        let digits: Vec<Digit> = Digit::ALL
-            .iter()
-            .copied()
-            .filter(|&d| (2..=n as u32).contains(&(grid.digit_cells(d) & house.cell_set()).len()))
-            .collect();
-        for combo in combinations(&digits, n) {
-            let cells = combo.iter().fold(Bitboard::EMPTY, |acc, &d| {
-                acc | (grid.digit_cells(d) & house.cell_set())
-            });
-            if cells.len() as usize != n {
-                continue;
+        let mut pool = Pool::new(Digit::from_index(0));
+        for d in Digit::ALL {
+            let places = grid.digit_cells(d) & house.cell_set();
+            if (2..=n as u32).contains(&places.len()) {
+                pool.push(d, places.bits());
             }
+        }
+        pool.subsets(n, &mut |combo, cells| {
+            let cells = Bitboard::from_bits(cells);
             let set: Candidates = combo.iter().copied().collect();
             let mut elim = Vec::new();
             for c in cells {
                 elim.extend(grid.candidates(c).without(set).iter().map(|d| (c, d)));
             }
             if elim.is_empty() {
-                continue;
+                return Flow::Continue(());
             }
             let pattern = Pattern {
                 digits: set,
@@ -125,8 +153,8 @@ fn hidden(grid: &Grid, n: usize, technique: Technique, emit: &mut dyn FnMut(Step
                 base: vec![house],
                 ..Pattern::default()
             };
-            emit(Step::elimination(technique, elim, pattern))?;
-        }
+            emit(Step::elimination(technique, elim, pattern))
+        })?;
     }
     Flow::Continue(())
 }
@@ -163,17 +191,28 @@ pub fn hidden_quadruple(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow
 
 #[cfg(test)]
 mod tests {
-    use super::combinations;
+    use super::{Flow, Pool};
+
+    fn found(pool: &Pool<u8>, n: usize) -> Vec<Vec<u8>> {
+        let mut out = Vec::new();
+        let _ = pool.subsets(n, &mut |items, _| {
+            out.push(items.to_vec());
+            Flow::Continue(())
+        });
+        out
+    }
 
     #[test]
-    fn combinations_are_complete_and_ordered() {
-        let c = combinations(&[1, 2, 3, 4], 2);
+    fn subsets_are_the_choices_whose_union_has_n_members() {
+        let mut pool = Pool::new(0u8);
+        for (id, bits) in [(1u8, 0b011u128), (2, 0b110), (3, 0b011), (4, 0b1000_0001), (5, 0b101)] {
+            pool.push(id, bits);
+        }
+        assert_eq!(found(&pool, 2), vec![vec![1, 3]]);
         assert_eq!(
-            c,
-            vec![vec![1, 2], vec![1, 3], vec![1, 4], vec![2, 3], vec![2, 4], vec![3, 4]]
+            found(&pool, 3),
+            vec![vec![1, 2, 3], vec![1, 2, 5], vec![1, 3, 5], vec![2, 3, 5]]
         );
-        assert_eq!(combinations(&[1, 2, 3, 4, 5, 6, 7, 8, 9], 4).len(), 126);
-        assert!(combinations(&[1, 2], 3).is_empty());
-        assert!(combinations::<u8>(&[], 0).is_empty());
+        assert!(found(&Pool::new(0u8), 2).is_empty());
     }
 }
