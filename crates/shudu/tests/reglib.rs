@@ -61,4 +61,14 @@ fn every_case_of_an_implemented_technique_passes() {
         .map(|(_, (p, _, _))| p)
         .sum();
     assert_eq!(uniqueness, 108);
+    // Single-digit patterns (0400-0405, with the 0402-1 variants), colouring (0500-0503), Remote Pair (0703) and
+    // wings (0800-0803): all 97 cases ran.
+    let ours = |c: &str| {
+        ["0400".."0406", "0500".."0504", "0800".."0804"]
+            .iter()
+            .any(|r| r.contains(&c))
+            || c == "0703"
+    };
+    let patterns: usize = table.iter().filter(|(c, _)| ours(c)).map(|(_, (p, _, _))| p).sum();
+    assert_eq!(patterns, 97);
 }

@@ -14,15 +14,18 @@
 //! assert!(report.grid.is_full());
 //! ```
 
+mod coloring;
 mod intersections;
 mod listener;
 pub mod notation;
 pub mod reglib;
+mod single_digit;
 mod singles;
 mod step;
 mod subsets;
 mod technique;
 mod uniqueness;
+mod wings;
 
 use core::ops::ControlFlow;
 
@@ -75,6 +78,17 @@ pub fn finder(technique: Technique) -> Option<Finder> {
         T::AvoidableRectangleType1 => uniqueness::avoidable1,
         T::AvoidableRectangleType2 => uniqueness::avoidable2,
         T::BugPlusOne => uniqueness::bug_plus_one,
+        T::Skyscraper => single_digit::skyscraper,
+        T::TwoStringKite => single_digit::two_string_kite,
+        T::TurbotFish => single_digit::turbot_fish,
+        T::EmptyRectangle => single_digit::empty_rectangle,
+        T::XYWing => wings::xy_wing,
+        T::XYZWing => wings::xyz_wing,
+        T::WXYZWing => wings::wxyz_wing,
+        T::WWing => wings::w_wing,
+        T::SimpleColors => coloring::simple_colors,
+        T::MultiColors => coloring::multi_colors,
+        T::RemotePair => coloring::remote_pair,
         _ => return None,
     };
     Some(f)

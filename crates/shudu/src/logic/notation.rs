@@ -128,6 +128,16 @@ pub fn explain(step: &Step, lang: Lang) -> String {
         (Lang::En, Technique::LockedCandidatesPointing | Technique::LockedCandidatesClaiming) => {
             format!("{}: {single_digit} in {} => {result}", step.technique, house(0))
         }
+        // Single-digit patterns, wings, colouring and Remote Pair word their steps from their own patterns.
+        (_, Technique::Skyscraper | Technique::TwoStringKite | Technique::TurbotFish | Technique::EmptyRectangle) => {
+            super::single_digit::explain(step, lang, &result)
+        }
+        (_, Technique::XYWing | Technique::XYZWing | Technique::WXYZWing | Technique::WWing) => {
+            super::wings::explain(step, lang, &result)
+        }
+        (_, Technique::SimpleColors | Technique::MultiColors | Technique::RemotePair) => {
+            super::coloring::explain(step, lang, &result)
+        }
         (Lang::En, t) if !p.cells.is_empty() && !p.digits.is_empty() => {
             format!("{t}: {} in {} => {result}", digits(p.digits), cells(&p.cells))
         }
