@@ -25,11 +25,12 @@ pub fn xy_wing(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     let bivalue = cells_with(grid, 2);
     for pivot in bivalue {
         let pc = grid.candidates(pivot);
+        let Some(x) = pc.first() else { continue };
         let wings = bivalue & pivot.peer_set();
         for p1 in wings {
             let c1 = grid.candidates(p1);
             // p1 takes the pivot's smaller digit x, p2 its other digit y: each wing is found once.
-            if c1.and(pc) != Candidates::from_bits(pc.bits() & pc.bits().wrapping_neg()) {
+            if c1.and(pc) != Candidates::only(x) {
                 continue;
             }
             let Some(z) = c1.without(pc).single() else { continue };
