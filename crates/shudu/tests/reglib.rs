@@ -61,6 +61,13 @@ fn every_case_of_an_implemented_technique_passes() {
         .map(|(_, (p, _, _))| p)
         .sum();
     assert_eq!(uniqueness, 108);
+    // Every fish code (0300-0364, the Siamese 03111-03621 among them): all 106 cases ran.
+    let fish: usize = table
+        .iter()
+        .filter(|(c, _)| ("0300".."0366").contains(&c.as_str()))
+        .map(|(_, (p, _, _))| p)
+        .sum();
+    assert_eq!(fish, 106);
     // Single-digit patterns (0400-0405, with the 0402-1 variants), colouring (0500-0503), Remote Pair (0703) and
     // wings (0800-0803): all 97 cases ran.
     let ours = |c: &str| {

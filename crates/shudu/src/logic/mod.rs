@@ -15,6 +15,7 @@
 //! ```
 
 mod coloring;
+mod fish;
 mod intersections;
 mod listener;
 pub mod notation;
@@ -89,6 +90,49 @@ pub fn finder(technique: Technique) -> Option<Finder> {
         T::SimpleColors => coloring::simple_colors,
         T::MultiColors => coloring::multi_colors,
         T::RemotePair => coloring::remote_pair,
+        // Every fish, one general finder (fish.rs).
+        T::XWing
+        | T::Swordfish
+        | T::Jellyfish
+        | T::Squirmbag
+        | T::Whale
+        | T::Leviathan
+        | T::FinnedXWing
+        | T::FinnedSwordfish
+        | T::FinnedJellyfish
+        | T::FinnedSquirmbag
+        | T::FinnedWhale
+        | T::FinnedLeviathan
+        | T::SashimiXWing
+        | T::SashimiSwordfish
+        | T::SashimiJellyfish
+        | T::SashimiSquirmbag
+        | T::SashimiWhale
+        | T::SashimiLeviathan => return fish::finder(technique),
+        T::FrankenXWing
+        | T::FrankenSwordfish
+        | T::FrankenJellyfish
+        | T::FrankenSquirmbag
+        | T::FrankenWhale
+        | T::FrankenLeviathan
+        | T::FinnedFrankenXWing
+        | T::FinnedFrankenSwordfish
+        | T::FinnedFrankenJellyfish
+        | T::FinnedFrankenSquirmbag
+        | T::FinnedFrankenWhale
+        | T::FinnedFrankenLeviathan => return fish::finder(technique),
+        T::MutantXWing
+        | T::MutantSwordfish
+        | T::MutantJellyfish
+        | T::MutantSquirmbag
+        | T::MutantWhale
+        | T::MutantLeviathan
+        | T::FinnedMutantXWing
+        | T::FinnedMutantSwordfish
+        | T::FinnedMutantJellyfish
+        | T::FinnedMutantSquirmbag
+        | T::FinnedMutantWhale
+        | T::FinnedMutantLeviathan => return fish::finder(technique),
         _ => return None,
     };
     Some(f)

@@ -119,6 +119,8 @@ pub fn explain(step: &Step, lang: Lang) -> String {
     };
     let single_digit = p.digits.first().map(|d| d.to_string()).unwrap_or_default();
     match (lang, step.technique) {
+        // Fish name their base and cover houses and fins (see fish.rs).
+        (_, t) if super::fish::is_fish(t) => super::fish::explain(step, lang),
         // The uniqueness family words its steps from the rectangle's corners and digits (see uniqueness.rs).
         (_, t) if t.info().family == super::technique::Family::Uniqueness => {
             super::uniqueness::explain(step, lang, &result)

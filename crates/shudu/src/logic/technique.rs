@@ -1487,6 +1487,16 @@ impl Technique {
             "0706" | "0707" | "0708" => Technique::NiceLoop,
             "0709" | "0710" | "0711" => Technique::GroupedNiceLoop,
             "0371" | "0372" => Technique::KrakenFish,
+            // A Siamese fish: the code of its finned fish and a 1 (03111 Siamese Finned Swordfish).
+            c if c.len() == 5 && c.starts_with("03") && c.ends_with('1') => {
+                let finned = |t: &Technique| {
+                    matches!(
+                        t.info().family,
+                        Family::FinnedBasicFish | Family::FinnedFrankenFish | Family::FinnedMutantFish
+                    )
+                };
+                return c.get(..4).and_then(Technique::from_code).filter(finned);
+            }
             "1301" | "1302" => Technique::ForcingChain,
             "1303" | "1304" => Technique::ForcingNet,
             _ => return Technique::ALL.iter().copied().find(|t| t.info().code == code),
