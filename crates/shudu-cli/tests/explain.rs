@@ -292,12 +292,12 @@ fn techniques_choose_the_ladder() {
     assert!(bad.stderr.contains("fh, n1, h1, l2"), "{}", bad.stderr);
 
     // A technique without a finder is accepted, and the user told it is skipped.
-    let fish = shudu(&["explain", "--summary", "--techniques", "+bf5", SEED], b"");
-    assert_eq!(fish.code, 0);
+    let chain = shudu(&["explain", "--summary", "--techniques", "+fc", SEED], b"");
+    assert_eq!(chain.code, 0);
     assert!(
-        fish.stderr.contains("Squirmbag (bf5) has no finder yet"),
+        chain.stderr.contains("Forcing Chain (fc) has no finder yet"),
         "{}",
-        fish.stderr
+        chain.stderr
     );
 }
 
