@@ -271,6 +271,18 @@ static CELL_HOUSES: [[u8; 3]; 81] = {
     t
 };
 
+/// The houses of each cell as a mask of house indices.
+static CELL_HOUSE_MASK: [u32; 81] = {
+    let mut t = [0u32; 81];
+    let mut i = 0;
+    while i < 81 {
+        let [r, c, b] = CELL_HOUSES[i];
+        t[i] = 1 << r | 1 << c | 1 << b;
+        i += 1;
+    }
+    t
+};
+
 /// The cells that see every cell of `cells` (all cells when it is empty).
 fn common_peers(cells: Bitboard) -> Bitboard {
     cells.iter().fold(Bitboard::FULL, |acc, c| acc & c.peer_set())
@@ -302,6 +314,8 @@ struct Search<'a> {
     units: [Bitboard; 27],
     /// Candidates a fish may eliminate (see [`template_free`]); fins must all see one of them.
     targets: Bitboard,
+    /// Candidates that may be fins: those seeing a target (none for a fish without fins).
+    finnable: Bitboard,
     cover_ok: u32,
     // The base set being built.
     base: u32,
@@ -331,7 +345,9 @@ impl Search<'_> {
             self.base |= 1 << h;
             self.base_cells |= cells;
             self.endo = endo;
-            let flow = if depth + 1 == size {
+            let flow = if self.needs_too_many_covers() {
+                Flow::Continue(())
+            } else if depth + 1 == size {
                 self.start_covers()
             } else {
                 self.bases(&units[i + 1..], depth + 1)
@@ -340,6 +356,40 @@ impl Search<'_> {
             flow?;
         }
         Flow::Continue(())
+    }
+
+    /// Whether the base candidates that cannot be fins already need more covers than the fish has. Fins must all
+    /// see one target (a candidate no template holds), so for each target the base candidates not seeing it need
+    /// covers; among them, no two of an `independent` set share a house that may cover them, so each takes a cover
+    /// of its own. Adding bases only adds such candidates and takes houses away from the covers, so a base set
+    /// failing this for every target is dropped with all its extensions.
+    fn needs_too_many_covers(&self) -> bool {
+        let allowed = self.cover_ok & !self.base;
+        let body = self.base_cells - self.endo;
+        let too_many = |must: Bitboard| {
+            let (mut taken, mut independent) = (0u32, 0);
+            for cell in must {
+                let houses = CELL_HOUSE_MASK[cell.index()] & allowed;
+                if houses == 0 {
+                    return true;
+                }
+                if houses & taken == 0 {
+                    independent += 1;
+                    if independent > self.spec.size {
+                        return true;
+                    }
+                    taken |= houses;
+                }
+            }
+            false
+        };
+        if !self.spec.finned {
+            return too_many(body);
+        }
+        if too_many(body - self.finnable) {
+            return true;
+        }
+        self.targets.iter().all(|t| too_many(body - t.peer_set()))
     }
 
     fn start_covers(&mut self) -> Flow {
@@ -545,25 +595,49 @@ fn template_free(candidates: Bitboard) -> Bitboard {
     candidates - Bitboard::from_bits(held)
 }
 
-/// [`template_free`] through a small per-thread cache keyed by the digit's candidates: the ladder tries a dozen fish
-/// techniques on one grid in a row, and a step changes few digits, so most digits are looked up, not searched.
-fn targets(candidates: Bitboard) -> Bitboard {
+/// What is known of one digit's candidates: the candidates no template holds (once worked out), and the fish
+/// techniques known to find nothing there (bits by [`Technique`] number). Both depend on nothing but the digit's
+/// candidates, so they are kept per thread under them: the ladder tries a dozen fish on one grid in a row, then
+/// again after each step, and a step changes few digits.
+#[derive(Copy, Clone)]
+struct Known {
+    key: u128,
+    free: Option<u128>,
+    empty: u128,
+}
+
+impl Known {
+    const NONE: Known = Known {
+        key: 0,
+        free: None,
+        empty: 0,
+    };
+}
+
+/// Runs `f` on what is known of `candidates`, starting afresh when the slot held another digit's.
+fn with_known<R>(candidates: Bitboard, f: impl FnOnce(&mut Known) -> R) -> R {
     const SLOTS: usize = 256;
     std::thread_local! {
-        static CACHE: core::cell::RefCell<[(u128, u128); SLOTS]> = const { core::cell::RefCell::new([(0, 0); SLOTS]) };
+        static KNOWN: core::cell::RefCell<[Known; SLOTS]> = const { core::cell::RefCell::new([Known::NONE; SLOTS]) };
     }
     let key = candidates.bits();
     let mix = (key as u64 ^ (key >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     let slot = (mix >> 56) as usize % SLOTS;
-    CACHE.with(|cache| {
-        let mut cache = cache.borrow_mut();
-        // The empty key is never asked for (no candidates, no fish) and so marks an unused slot.
-        if key != 0 && cache[slot].0 == key {
-            return Bitboard::from_bits(cache[slot].1);
+    KNOWN.with(|known| {
+        let mut known = known.borrow_mut();
+        let entry = &mut known[slot];
+        if entry.key != key {
+            *entry = Known { key, ..Known::NONE };
         }
-        let free = template_free(candidates);
-        cache[slot] = (key, free.bits());
-        free
+        f(entry)
+    })
+}
+
+/// [`template_free`], worked out once per digit state.
+fn targets(candidates: Bitboard) -> Bitboard {
+    with_known(candidates, |k| {
+        let free = *k.free.get_or_insert_with(|| template_free(candidates).bits());
+        Bitboard::from_bits(free)
     })
 }
 
@@ -706,13 +780,32 @@ fn combine(
     Flow::Continue(())
 }
 
-/// Reports every fish of one digit to `found`.
+/// Reports every fish of one digit to `found`; a digit state where the technique found nothing before is passed
+/// over.
 fn search_digit(grid: &Grid, spec: Spec, digit: Digit, found: &mut dyn FnMut(Fish) -> Flow) -> Flow {
     let candidates = grid.digit_cells(digit);
     if candidates.len() < 2 * spec.size as u32 {
         // Each base house holds a candidate and no two bases share one (endo-fins aside): too few to make a fish.
         return Flow::Continue(());
     }
+    let bit = 1u128 << spec.technique as usize;
+    if with_known(candidates, |k| k.empty & bit != 0) {
+        return Flow::Continue(());
+    }
+    let mut any = false;
+    let mut seen = |fish: Fish| {
+        any = true;
+        found(fish)
+    };
+    search_spec(candidates, spec, digit, &mut seen)?;
+    if !any {
+        with_known(candidates, |k| k.empty |= bit);
+    }
+    Flow::Continue(())
+}
+
+/// [`search_digit`] without the memory.
+fn search_spec(candidates: Bitboard, spec: Spec, digit: Digit, found: &mut dyn FnMut(Fish) -> Flow) -> Flow {
     if spec.shape == Shape::Basic && !spec.finned {
         return basic_digit(candidates, spec, digit, found);
     }
@@ -720,6 +813,11 @@ fn search_digit(grid: &Grid, spec: Spec, digit: Digit, found: &mut dyn FnMut(Fis
     if targets.is_empty() {
         return Flow::Continue(());
     }
+    let finnable = if spec.finned {
+        targets.iter().fold(Bitboard::EMPTY, |acc, t| acc | t.peer_set()) & candidates
+    } else {
+        Bitboard::EMPTY
+    };
     let mut units = [Bitboard::EMPTY; 27];
     for (i, u) in units.iter_mut().enumerate() {
         *u = candidates & House::from_index(i).cell_set();
@@ -740,6 +838,7 @@ fn search_digit(grid: &Grid, spec: Spec, digit: Digit, found: &mut dyn FnMut(Fis
             digit,
             units,
             targets,
+            finnable,
             cover_ok,
             base: 0,
             base_cells: Bitboard::EMPTY,
