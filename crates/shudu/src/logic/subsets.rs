@@ -211,7 +211,13 @@ mod tests {
         assert_eq!(found(&pool, 2), vec![vec![1, 3]]);
         assert_eq!(
             found(&pool, 3),
-            vec![vec![1, 2, 3], vec![1, 2, 5], vec![1, 3, 4], vec![1, 3, 5], vec![2, 3, 5]]
+            vec![
+                vec![1, 2, 3],
+                vec![1, 2, 5],
+                vec![1, 3, 4],
+                vec![1, 3, 5],
+                vec![2, 3, 5]
+            ]
         );
         assert!(found(&Pool::new(0u8), 2).is_empty());
     }
