@@ -1,6 +1,6 @@
 //! Singles: Full House, Naked Single, Hidden Single (by box, row and column).
 
-use crate::grid::{Bitboard, Candidates, Digit, Grid, House};
+use crate::grid::{Bitboard, Candidates, Grid, House};
 
 use super::step::{Pattern, Step};
 use super::technique::Technique;
@@ -74,13 +74,17 @@ pub fn naked_single(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
 /// A digit with one place left in a house.
 pub fn hidden_single(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     for house in SCAN_ORDER {
-        let cells = house.cell_set();
-        for digit in Digit::ALL {
-            let places = grid.digit_cells(digit) & cells;
-            if places.len() != 1 {
+        // Bit-sliced counts over the house's nine candidate sets: the digits seen exactly once, in one pass.
+        let (mut once, mut twice) = (0u16, 0u16);
+        for &c in house.cells() {
+            let cands = grid.candidates(c).bits();
+            twice |= once & cands;
+            once |= cands;
+        }
+        for digit in Candidates::from_bits(once & !twice) {
+            let Some(&cell) = house.cells().iter().find(|&&c| grid.candidates(c).contains(digit)) else {
                 continue;
-            }
-            let Some(cell) = places.first() else { continue };
+            };
             let pattern = Pattern {
                 digits: Candidates::only(digit),
                 cells: vec![cell],
