@@ -2,28 +2,10 @@
 //! by default), no step over real puzzles removes a true candidate or places a wrong digit. Skips (saying so) where
 //! `../shared/data` is absent.
 
-use std::path::PathBuf;
+mod common;
 
-use shudu::format::parse_line;
-use shudu::logic::{Family, Lang, Listener, Outcome, Solver, Step, Technique};
-use shudu::search;
-use shudu::Grid;
-
-fn collection(name: &str) -> Option<Vec<[u8; 81]>> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data/puzzles")
-        .join(name);
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("skipping: {} not found", path.display());
-        return None;
-    };
-    Some(
-        text.lines()
-            .filter(|l| !l.trim().is_empty())
-            .map(|l| parse_line(l).expect("collection line parses"))
-            .collect(),
-    )
-}
+use common::sweep;
+use shudu::logic::{Family, Solver, Technique};
 
 fn is_fish(t: Technique) -> bool {
     matches!(
@@ -37,60 +19,10 @@ fn is_fish(t: Technique) -> bool {
     )
 }
 
-/// Checks every step against the solution as the solver takes it, and counts the fish among them.
-struct Checker<'a> {
-    solution: &'a [u8; 81],
-    fish: usize,
-}
-
-impl Listener for Checker<'_> {
-    fn on_step(&mut self, step: &Step, _grid: &Grid) {
-        self.fish += is_fish(step.technique) as usize;
-        for &(c, d) in &step.placements {
-            assert_eq!(
-                self.solution[c.index()],
-                d.get(),
-                "wrong placement: {}",
-                step.explain(Lang::En)
-            );
-        }
-        for &(c, d) in &step.eliminations {
-            assert_ne!(
-                self.solution[c.index()],
-                d.get(),
-                "true candidate removed: {}",
-                step.explain(Lang::En)
-            );
-        }
-    }
-}
-
 /// Solves the first `limit` puzzles of `name` with `solver`, checking every step; returns (solved, puzzles, fish
 /// steps).
 fn run(name: &str, solver: &Solver, limit: usize) -> Option<(usize, usize, usize)> {
-    let puzzles = collection(name)?;
-    let (mut solved, mut fish) = (0, 0);
-    for p in puzzles.iter().take(limit) {
-        let solution = search::solve(p).expect("collection puzzles are solvable");
-        let grid = Grid::from_values(p).expect("puzzle has no clash");
-        let mut checker = Checker {
-            solution: &solution,
-            fish: 0,
-        };
-        let report = solver.solve(&grid, &mut checker);
-        assert!(
-            !matches!(report.outcome, Outcome::Invalid(_)),
-            "a valid puzzle reported invalid"
-        );
-        if report.outcome == Outcome::Solved {
-            assert_eq!(report.grid.values(), &solution);
-            solved += 1;
-        }
-        fish += checker.fish;
-    }
-    let n = puzzles.len().min(limit);
-    eprintln!("{name}: {solved} of {n} solved, {fish} fish steps, every step sound");
-    Some((solved, n, fish))
+    sweep(name, solver, limit, is_fish).map(|run| (run.solved, run.puzzles, run.counted))
 }
 
 /// The default ladder with every fish technique switched on, large and Mutant ones included.

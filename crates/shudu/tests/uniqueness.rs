@@ -1,55 +1,13 @@
 //! The uniqueness family over real puzzles: every step sound, and none taken once the solver is told not to assume
 //! a unique solution. Skips (saying so) where `../shared/data` is absent.
 
-use std::path::PathBuf;
+mod common;
 
-use shudu::format::parse_line;
-use shudu::logic::{Family, Lang, Listener, Solver, Step, Technique};
-use shudu::{search, Grid};
+use common::sweep;
+use shudu::logic::{Family, Solver, Technique};
 
-fn collection(name: &str) -> Option<Vec<[u8; 81]>> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data/puzzles")
-        .join(name);
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("skipping: {} not found", path.display());
-        return None;
-    };
-    Some(
-        text.lines()
-            .map(|l| parse_line(l).expect("collection line parses"))
-            .collect(),
-    )
-}
-
-/// Counts uniqueness steps and checks every step against the solution.
-struct Checker<'a> {
-    solution: &'a [u8; 81],
-    uniqueness_steps: usize,
-}
-
-impl Listener for Checker<'_> {
-    fn on_step(&mut self, step: &Step, _grid: &Grid) {
-        if step.technique.info().family == Family::Uniqueness {
-            self.uniqueness_steps += 1;
-        }
-        for &(c, d) in &step.placements {
-            assert_eq!(
-                self.solution[c.index()],
-                d.get(),
-                "wrong placement: {}",
-                step.explain(Lang::En)
-            );
-        }
-        for &(c, d) in &step.eliminations {
-            assert_ne!(
-                self.solution[c.index()],
-                d.get(),
-                "true candidate removed: {}",
-                step.explain(Lang::En)
-            );
-        }
-    }
+fn is_uniqueness(t: Technique) -> bool {
+    t.info().family == Family::Uniqueness
 }
 
 /// The ladder up to subsets, then the uniqueness family: without fish, wings or chains in front of them, the
@@ -69,22 +27,9 @@ fn uniqueness_ladder() -> Solver {
     Solver::with_ladder(&ladder)
 }
 
-/// Solves the first `limit` puzzles of `name`; returns how many uniqueness steps were taken.
+/// Solves the first `limit` puzzles of `name`, every step checked; returns how many uniqueness steps were taken.
 fn uniqueness_steps(name: &str, solver: &Solver, limit: usize) -> Option<usize> {
-    let puzzles = collection(name)?;
-    let mut total = 0;
-    for p in puzzles.iter().take(limit) {
-        let solution = search::solve(p).expect("collection puzzles are solvable");
-        let grid = Grid::from_values(p).expect("no clash");
-        let mut checker = Checker {
-            solution: &solution,
-            uniqueness_steps: 0,
-        };
-        solver.solve(&grid, &mut checker);
-        total += checker.uniqueness_steps;
-    }
-    eprintln!("{name}: {total} uniqueness steps, every step sound");
-    Some(total)
+    sweep(name, solver, limit, is_uniqueness).map(|run| run.counted)
 }
 
 #[test]
