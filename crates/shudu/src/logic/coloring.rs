@@ -358,7 +358,7 @@ pub(super) fn explain(step: &Step, lang: Lang, result: &str) -> String {
 #[cfg(test)]
 mod tests {
     use crate::format::parse_library_line;
-    use crate::logic::reglib::{check, Verdict};
+    use crate::logic::reglib::testing::{assert_all_pass, expected_step};
     use crate::logic::{Lang, Solver, Technique};
 
     /// Cases from HoDoKu's regression library (reglib-dev.txt), so the tests run without the shared data.
@@ -371,24 +371,13 @@ mod tests {
     const REMOTE_PAIR_SIX: &str = ":0703:18:+4.325+6.+9+7+2+56+9.7+4+3.7+9...+3562+93.5..+62.5...+6..+79.6..+29.4+5649..+5+2+13+3..1+9+47.+6.+7.+6329.+4:143 843 145 845 854 864:152 852::11";
 
     fn explained(line: &str) -> (String, String) {
-        let case = parse_library_line(line).expect("library line");
-        let technique = Technique::from_code(&case.code).expect("known code");
-        let mut want = case.eliminations.clone();
-        want.sort_unstable();
-        let steps = Solver::find_all(technique, &case.grid);
-        let step = steps
-            .iter()
-            .find(|s| s.eliminations == want)
-            .expect("a step with the case's eliminations");
+        let step = expected_step(line);
         (step.explain(Lang::En), step.explain(Lang::Zh))
     }
 
     #[test]
     fn every_embedded_case_passes_the_library_check() {
-        for line in [TRAP, WRAP, MULTI_1, MULTI_2, REMOTE_PAIR, REMOTE_PAIR_SIX] {
-            let case = parse_library_line(line).expect("library line");
-            assert_eq!(check(&case), Verdict::Pass, "{line}");
-        }
+        assert_all_pass(&[TRAP, WRAP, MULTI_1, MULTI_2, REMOTE_PAIR, REMOTE_PAIR_SIX]);
     }
 
     #[test]

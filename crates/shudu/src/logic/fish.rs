@@ -1055,7 +1055,7 @@ pub(super) fn explain(step: &Step, lang: Lang) -> String {
 mod tests {
     use super::*;
     use crate::format::parse_library_line;
-    use crate::logic::reglib::{check, Verdict};
+    use crate::logic::reglib::testing::expected_step;
     use crate::logic::Solver;
 
     // Cases of HoDoKu's regression library (test data), so the fish are found without the shared data.
@@ -1069,19 +1069,6 @@ mod tests {
     const CANNIBAL: &str = ":0342:1:4.392..5659...6...6..85..4.1.5.9846.9.426.5...6.5.4...25...9683849632715..6.85294:328 829 759 367 867 269 769:129::";
     const SIAMESE: &str = ":03111:5:6...219...12..8..........+1+2.9+7+26413.24.+1.....+1......+2.+7+295+3684+13.+1.472..+4.5.1+2+3.7:812 813 924 832 934 662 862 864 964:521 531 562::";
     const MUTANT: &str = ":0362:4:.7+6+1.95..1..+6.5...+98+5+72.16.+7...1+6.......97.3.6+9.2+5.+7188.7.6..5...9+5..3.....+9...4.:211 319 425 227 228 229 443 449 172 272 376 476 885 286 486 289 895 396:419::";
-
-    /// The step of `line`'s technique that makes exactly the expected eliminations.
-    fn expected_step(line: &str) -> Step {
-        let case = parse_library_line(line).expect("library line parses");
-        assert_eq!(check(&case), Verdict::Pass, "{line}");
-        let technique = Technique::from_code(&case.code).expect("a fish code");
-        let mut want = case.eliminations.clone();
-        want.sort_unstable();
-        Solver::find_all(technique, &case.grid)
-            .into_iter()
-            .find(|s| s.eliminations == want)
-            .expect("the expected fish")
-    }
 
     #[test]
     fn library_cases_are_found_and_explained_in_hodoku_notation() {

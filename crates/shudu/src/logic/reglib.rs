@@ -79,3 +79,33 @@ pub fn check(case: &LibraryCase) -> Verdict {
     };
     Verdict::Fail(format!("found {found}"))
 }
+
+/// Helpers for the finders' unit tests, which embed library lines so they run without the shared data.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::{check, Verdict};
+    use crate::format::parse_library_line;
+    use crate::logic::{Solver, Step, Technique};
+
+    /// Every line passes the library check.
+    pub fn assert_all_pass(lines: &[&str]) {
+        for line in lines {
+            let case = parse_library_line(line).expect("library line parses");
+            assert_eq!(check(&case), Verdict::Pass, "{line}");
+        }
+    }
+
+    /// The step of the line's technique that makes exactly the line's expected eliminations (the line passing the
+    /// library check first).
+    pub fn expected_step(line: &str) -> Step {
+        let case = parse_library_line(line).expect("library line parses");
+        assert_eq!(check(&case), Verdict::Pass, "{line}");
+        let technique = Technique::from_code(&case.code).expect("a known code");
+        let mut want = case.eliminations.clone();
+        want.sort_unstable();
+        Solver::find_all(technique, &case.grid)
+            .into_iter()
+            .find(|s| s.eliminations == want)
+            .expect("a step with the case's eliminations")
+    }
+}

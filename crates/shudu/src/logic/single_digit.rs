@@ -457,7 +457,7 @@ pub(super) fn explain(step: &Step, lang: Lang, result: &str) -> String {
 #[cfg(test)]
 mod tests {
     use crate::format::parse_library_line;
-    use crate::logic::reglib::{check, Verdict};
+    use crate::logic::reglib::testing::{assert_all_pass, expected_step};
     use crate::logic::{Lang, Solver, Technique};
 
     /// Cases from HoDoKu's regression library (reglib-dev.txt), so the tests run without the shared data.
@@ -473,21 +473,13 @@ mod tests {
 
     /// The step of the case's technique with exactly the case's eliminations, explained in both languages.
     fn explained(line: &str) -> (String, String) {
-        let case = parse_library_line(line).expect("library line");
-        let technique = Technique::from_code(&case.code).expect("known code");
-        let mut want = case.eliminations.clone();
-        want.sort_unstable();
-        let steps = Solver::find_all(technique, &case.grid);
-        let step = steps
-            .iter()
-            .find(|s| s.eliminations == want)
-            .expect("a step with the case's eliminations");
+        let step = expected_step(line);
         (step.explain(Lang::En), step.explain(Lang::Zh))
     }
 
     #[test]
     fn every_embedded_case_passes_the_library_check() {
-        for line in [
+        assert_all_pass(&[
             SKYSCRAPER,
             KITE,
             ER,
@@ -496,10 +488,7 @@ mod tests {
             DUAL_KITE,
             DUAL_KITE_TWO_DIGITS,
             DUAL_ER,
-        ] {
-            let case = parse_library_line(line).expect("library line");
-            assert_eq!(check(&case), Verdict::Pass, "{line}");
-        }
+        ]);
     }
 
     #[test]

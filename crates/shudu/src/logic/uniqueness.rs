@@ -659,7 +659,7 @@ pub fn explain(step: &Step, lang: Lang, result: &str) -> String {
 mod tests {
     use super::*;
     use crate::format::parse_library_line;
-    use crate::logic::reglib::{check, Verdict};
+    use crate::logic::reglib::testing::assert_all_pass;
     use crate::logic::Solver;
 
     #[test]
@@ -706,10 +706,7 @@ mod tests {
 
     #[test]
     fn embedded_library_cases_pass() {
-        for line in CASES {
-            let case = parse_library_line(line).expect("library line parses");
-            assert_eq!(check(&case), Verdict::Pass, "{line}");
-        }
+        assert_all_pass(CASES);
     }
 
     #[test]

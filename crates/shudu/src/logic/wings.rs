@@ -314,7 +314,7 @@ pub(super) fn explain(step: &Step, lang: Lang, result: &str) -> String {
 #[cfg(test)]
 mod tests {
     use crate::format::parse_library_line;
-    use crate::logic::reglib::{check, Verdict};
+    use crate::logic::reglib::testing::{assert_all_pass, expected_step};
     use crate::logic::{Lang, Solver, Technique};
     use crate::{search, Cell};
 
@@ -330,24 +330,13 @@ mod tests {
     const WXYZ_TWO: &str = ":0804:2469:+3+4.+7+2.51.+57.3+1....+2+1.+5.+4+38+7+6+37.51....2+1+4.+76+53.+5+4...+1+7.4+8+36+7+52+9+11.5.4+2+7+3.+7.+2+1....+5:844 865 965 866 966 869 896:628 689::";
 
     fn explained(line: &str) -> (String, String) {
-        let case = parse_library_line(line).expect("library line");
-        let technique = Technique::from_code(&case.code).expect("known code");
-        let mut want = case.eliminations.clone();
-        want.sort_unstable();
-        let steps = Solver::find_all(technique, &case.grid);
-        let step = steps
-            .iter()
-            .find(|s| s.eliminations == want)
-            .expect("a step with the case's eliminations");
+        let step = expected_step(line);
         (step.explain(Lang::En), step.explain(Lang::Zh))
     }
 
     #[test]
     fn every_embedded_case_passes_the_library_check() {
-        for line in [XY, XYZ, W, WXYZ_NO_PIVOT, WXYZ_PIVOT, WXYZ_TWO] {
-            let case = parse_library_line(line).expect("library line");
-            assert_eq!(check(&case), Verdict::Pass, "{line}");
-        }
+        assert_all_pass(&[XY, XYZ, W, WXYZ_NO_PIVOT, WXYZ_PIVOT, WXYZ_TWO]);
     }
 
     #[test]
