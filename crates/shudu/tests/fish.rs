@@ -5,18 +5,10 @@
 mod common;
 
 use common::sweep;
-use shudu::logic::{Family, Solver, Technique};
+use shudu::logic::{Solver, Technique};
 
 fn is_fish(t: Technique) -> bool {
-    matches!(
-        t.info().family,
-        Family::BasicFish
-            | Family::FinnedBasicFish
-            | Family::FrankenFish
-            | Family::FinnedFrankenFish
-            | Family::MutantFish
-            | Family::FinnedMutantFish
-    )
+    t.info().family.is_fish()
 }
 
 /// Solves the first `limit` puzzles of `name` with `solver`, checking every step; returns (solved, puzzles, fish

@@ -27,7 +27,7 @@ use crate::grid::{Bitboard, Candidates, Cell, Digit, Grid, House};
 
 use super::notation;
 use super::step::{Pattern, Step};
-use super::technique::{Family, Technique};
+use super::technique::Technique;
 use super::{Finder, Flow, Lang};
 
 /// HoDoKu's default limits: fins of all kinds, and endo-fins among them.
@@ -178,15 +178,7 @@ impl Spec {
 
 /// Whether `technique` is one of the fish this module finds.
 pub(super) fn is_fish(technique: Technique) -> bool {
-    matches!(
-        technique.info().family,
-        Family::BasicFish
-            | Family::FinnedBasicFish
-            | Family::FrankenFish
-            | Family::FinnedFrankenFish
-            | Family::MutantFish
-            | Family::FinnedMutantFish
-    )
+    technique.info().family.is_fish()
 }
 
 /// One fish as found, before it becomes a [`Step`].

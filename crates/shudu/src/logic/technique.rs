@@ -244,6 +244,22 @@ pub enum Family {
     LastResort,
 }
 
+impl Family {
+    /// Whether the family is one of the six fish families (basic, finned, Franken, finned Franken, Mutant, finned
+    /// Mutant), which one finder serves.
+    pub fn is_fish(self) -> bool {
+        matches!(
+            self,
+            Family::BasicFish
+                | Family::FinnedBasicFish
+                | Family::FrankenFish
+                | Family::FinnedFrankenFish
+                | Family::MutantFish
+                | Family::FinnedMutantFish
+        )
+    }
+}
+
 /// Difficulty levels, as HoDoKu defines them.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
