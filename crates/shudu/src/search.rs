@@ -233,8 +233,8 @@ struct State {
     bands: [u32; 32],
     /// The cells of each band not yet solved.
     unsolved: [u32; 3],
-    /// Bands changed since the band update last looked at them.
-    dirty: u32,
+    /// Each band as the band update last left it: a band that differs has changed since, and is updated again.
+    prev: [u32; 32],
 }
 
 impl State {
@@ -242,7 +242,7 @@ impl State {
         let mut s = State {
             bands: [BAND; 32],
             unsolved: [BAND; 3],
-            dirty: 0,
+            prev: [BAND; 32],
         };
         for (i, &v) in values.iter().enumerate() {
             if (1..=9).contains(&v) {
@@ -258,16 +258,13 @@ impl State {
         Some(s)
     }
 
-    /// Restricts band `i` to `mask`, noting the change.
+    /// Restricts band `i` to `mask`; returns whether that changed it.
     #[inline(always)]
-    fn restrict(&mut self, i: usize, mask: u32) {
+    fn restrict(&mut self, i: usize, mask: u32) -> bool {
         let i = i & 31;
         let old = self.bands[i];
-        let new = old & mask;
-        if new != old {
-            self.bands[i] = new;
-            self.dirty |= 1 << i;
-        }
+        self.bands[i] = old & mask;
+        old & !mask != 0
     }
 
     /// Places digit `d` at bit `bit` of band `b`. The band update finishes the job (marks the cell solved, clears
@@ -275,33 +272,43 @@ impl State {
     #[inline(always)]
     fn place(&mut self, d: usize, b: usize, bit: u32) {
         let col = spread(1 << (bit % 9));
-        self.restrict(at(d, b), !PLACE_CLEARS[bit as usize]);
+        self.bands[at(d, b)] &= !PLACE_CLEARS[bit as usize];
         let (o1, o2) = OTHER_BANDS[b];
-        self.restrict(at(d, o1), !col);
-        self.restrict(at(d, o2), !col);
+        self.bands[at(d, o1)] &= !col;
+        self.bands[at(d, o2)] &= !col;
     }
 
-    /// Runs the band update and column claims to a fixed point. `false` on a contradiction.
+    /// Runs the band update to a fixed point. `false` on a contradiction.
+    ///
+    /// Each sweep visits the 27 bands in a fixed order and updates those that changed since their last update. The
+    /// sweep is unrolled, so every band's digit, band and neighbours are constants: no queue, no index arithmetic,
+    /// no table of indices on the hot path.
     #[inline(always)]
     fn propagate(&mut self) -> bool {
-        // The queue lives in a register while it runs; `self.dirty` only carries it between calls.
-        let mut dirty = self.dirty;
-        self.dirty = 0;
-        while dirty != 0 {
-            let i = dirty.trailing_zeros() as usize;
-            dirty &= dirty - 1;
-            if !self.update_band(i, &mut dirty) {
-                return false;
+        loop {
+            let mut changed = false;
+            macro_rules! visit {
+                ($($i:literal)*) => {$(
+                    if self.bands[$i] != self.prev[$i] {
+                        changed = true;
+                        if !self.update_band::<$i>() {
+                            return false;
+                        }
+                    }
+                )*};
+            }
+            visit!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+            if !changed {
+                return true;
             }
         }
-        true
     }
 
     #[inline(always)]
-    fn update_band(&mut self, i: usize, dirty: &mut u32) -> bool {
-        let i = i & 31;
-        let b = BAND_OF[i] as usize;
-        let mut a = self.bands[i];
+    fn update_band<const I: usize>(&mut self) -> bool {
+        let b = I / 9;
+        let (j1, j2) = (SAME_DIGIT[I][0] as usize & 31, SAME_DIGIT[I][1] as usize & 31);
+        let mut a = self.bands[I];
         let segs = ROW_BOXES[(a & ROW) as usize] as usize
             | (ROW_BOXES[(a >> 9 & ROW) as usize] as usize) << 3
             | (ROW_BOXES[(a >> 18 & ROW) as usize] as usize) << 6;
@@ -310,58 +317,50 @@ impl State {
         if a == 0 {
             return false;
         }
-        self.bands[i] = a;
+        self.bands[I] = a;
+        self.prev[I] = a;
         let cols = (a | a >> 9 | a >> 18) & ROW;
         let lock = LOCKED_COLUMNS[cols as usize] as u32;
-        let locked = lock & ROW;
-        let [j1, j2] = SAME_DIGIT[i];
-        let (j1, j2) = (j1 as usize & 31, j2 as usize & 31);
-        let hit = spread(locked);
-        // Usually the other bands have already lost those columns: test both at once before touching either.
-        if (self.bands[j1] | self.bands[j2]) & hit != 0 {
-            for j in [j1, j2] {
-                let old = self.bands[j];
-                let new = old & !hit;
-                self.bands[j] = new;
-                *dirty |= ((old != new) as u32) << j;
-            }
-        }
+        let keep = !spread(lock & ROW);
+        self.bands[j1] &= keep;
+        self.bands[j2] &= keep;
         // Rows of the band where the digit is down to one cell: solved cells, new if still marked unsolved.
         let single = SINGLE_ROWS[(PERMUTATION_SEGS[segs] as u32 | (lock >> 9) << 9) as usize & 0xfff] as usize;
         let solved_cells = a & ROWS[single & 7] & self.unsolved[b];
         if solved_cells != 0 {
             self.unsolved[b] &= !solved_cells;
-            let changed = clear_cells(&mut self.bands, b, solved_cells);
-            self.bands[i] = a;
-            *dirty |= changed << (b * 9) & !(1 << i);
+            clear_cells(&mut self.bands, b, solved_cells);
+            self.bands[I] = a;
         }
         true
     }
 
-    /// A column where a digit can only be in one band: its box there loses the digit's other columns.
+    /// A column where a digit can only be in one band: its box there loses the digit's other columns. `None` on a
+    /// contradiction, else whether anything changed.
     #[inline(always)]
-    fn claim_columns(&mut self) -> bool {
+    fn claim_columns(&mut self) -> Option<bool> {
+        let mut changed = false;
         for d in 0..9 {
             let c0 = fold(self.bands[at(d, 0)]);
             let c1 = fold(self.bands[at(d, 1)]);
             let c2 = fold(self.bands[at(d, 2)]);
             if c0 | c1 | c2 != ROW {
-                return false;
+                return None;
             }
             let only = [c0 & !(c1 | c2), c1 & !(c0 | c2), c2 & !(c0 | c1)];
             for (b, &o) in only.iter().enumerate() {
                 if o != 0 {
                     let clear = CLAIMED_COLUMNS[o as usize];
                     if clear == u16::MAX {
-                        return false;
+                        return None;
                     }
                     if clear != 0 {
-                        self.restrict(at(d, b), !spread(clear as u32));
+                        changed |= self.restrict(at(d, b), !spread(clear as u32));
                     }
                 }
             }
         }
-        true
+        Some(changed)
     }
 
     /// Places every naked single; `None` on a cell with no candidate, else whether any was placed.
@@ -498,62 +497,21 @@ const ROWS: [u32; 8] = {
     t
 };
 
-/// Where digit `d` of band `b` is kept in `State::bands` and `State::dirty`.
+/// Where digit `d` of band `b` is kept in `State::bands`.
 #[inline(always)]
 const fn at(d: usize, b: usize) -> usize {
     // The mask proves the index in bounds of the 32-word array, so the hot paths carry no bounds checks.
     (b * 9 + d) & 31
 }
 
-/// Clears `cells` from the nine digits of band `b`; returns, bit `d`, the digits whose band changed.
+/// Clears `cells` from the nine digits of band `b` (a plain loop the compiler turns into vector operations).
 #[inline(always)]
-fn clear_cells(bands: &mut [u32; 32], b: usize, cells: u32) -> u32 {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use core::arch::x86_64::*;
-        let base = b * 9;
-        // SAFETY: SSE2 is part of the x86_64 baseline; the loads and stores stay within `bands[base..base + 8]`,
-        // which is in bounds for every b < 3 (base + 8 <= 26).
-        unsafe {
-            let p = bands.as_mut_ptr().add(base);
-            let keep = _mm_set1_epi32(!cells as i32);
-            let lo = _mm_loadu_si128(p as *const __m128i);
-            let hi = _mm_loadu_si128(p.add(4) as *const __m128i);
-            let lo2 = _mm_and_si128(lo, keep);
-            let hi2 = _mm_and_si128(hi, keep);
-            _mm_storeu_si128(p as *mut __m128i, lo2);
-            _mm_storeu_si128(p.add(4) as *mut __m128i, hi2);
-            let same_lo = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(lo, lo2))) as u32;
-            let same_hi = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(hi, hi2))) as u32;
-            let old = bands[base + 8];
-            let new = old & !cells;
-            bands[base + 8] = new;
-            !(same_lo | same_hi << 4) & 0xff | ((old != new) as u32) << 8
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        let mut changed = 0u32;
-        for d in 0..9 {
-            let old = bands[b * 9 + d];
-            let new = old & !cells;
-            bands[b * 9 + d] = new;
-            changed |= ((old != new) as u32) << d;
-        }
-        changed
+fn clear_cells(bands: &mut [u32; 32], b: usize, cells: u32) {
+    let base = (b * 9).min(18);
+    for x in &mut bands[base..base + 9] {
+        *x &= !cells;
     }
 }
-
-/// The band of each index of `State::bands`.
-static BAND_OF: [u8; 32] = {
-    let mut t = [0u8; 32];
-    let mut i = 0;
-    while i < 27 {
-        t[i] = (i / 9) as u8;
-        i += 1;
-    }
-    t
-};
 
 /// For each index of `State::bands`, the indices of the same digit in the other two bands.
 static SAME_DIGIT: [[u8; 2]; 32] = {
@@ -594,11 +552,10 @@ impl Search {
                 Some(true) => continue,
                 Some(false) => {}
             }
-            if !state.claim_columns() {
-                return false;
-            }
-            if state.dirty == 0 {
-                break;
+            match state.claim_columns() {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => break,
             }
         }
         if state.is_solved() {
@@ -628,7 +585,7 @@ impl Search {
                 return true;
             }
             // That digit failed or is exhausted: rule it out here.
-            state.restrict(at(d, b), !(1 << bit));
+            state.bands[at(d, b)] &= !(1 << bit);
         }
         false
     }
