@@ -188,28 +188,6 @@ static LOCKED_COLUMNS: [u16; 512] = {
     t
 };
 
-/// For columns that a digit can only take in this band, the other columns of their boxes, which it then cannot
-/// take in this band. `u16::MAX` when two such columns share a box (a contradiction).
-static CLAIMED_COLUMNS: [u16; 512] = {
-    let mut t = [0u16; 512];
-    let mut x = 0;
-    while x < 512 {
-        let mut k = 0;
-        while k < 3 {
-            let tri = (x >> (3 * k)) & 7;
-            if tri == 1 || tri == 2 || tri == 4 {
-                t[x] |= ((7 ^ tri) << (3 * k)) as u16;
-            } else if tri != 0 {
-                t[x] = u16::MAX;
-                break;
-            }
-            k += 1;
-        }
-        x += 1;
-    }
-    t
-};
-
 /// The band's cells that placing a digit at bit `i` rules out for that digit: its row, box and column in the band.
 static PLACE_CLEARS: [u32; 27] = {
     let mut t = [0u32; 27];
@@ -256,15 +234,6 @@ impl State {
             }
         }
         Some(s)
-    }
-
-    /// Restricts band `i` to `mask`; returns whether that changed it.
-    #[inline(always)]
-    fn restrict(&mut self, i: usize, mask: u32) -> bool {
-        let i = i & 31;
-        let old = self.bands[i];
-        self.bands[i] = old & mask;
-        old & !mask != 0
     }
 
     /// Places digit `d` at bit `bit` of band `b`. The band update finishes the job (marks the cell solved, clears
@@ -337,30 +306,43 @@ impl State {
 
     /// A column where a digit can only be in one band: its box there loses the digit's other columns. `None` on a
     /// contradiction, else whether anything changed.
+    ///
+    /// Written as plain loops over the nine digits of each band, with no table lookups, so the compiler can run
+    /// them on vectors; a box-column triple is handled with shifts (`x | x >> 1 | x >> 2` folds a triple onto its
+    /// low bit).
     #[inline(always)]
     fn claim_columns(&mut self) -> Option<bool> {
-        let mut changed = false;
-        for d in 0..9 {
-            let c0 = fold(self.bands[at(d, 0)]);
-            let c1 = fold(self.bands[at(d, 1)]);
-            let c2 = fold(self.bands[at(d, 2)]);
-            if c0 | c1 | c2 != ROW {
-                return None;
-            }
-            let only = [c0 & !(c1 | c2), c1 & !(c0 | c2), c2 & !(c0 | c1)];
-            for (b, &o) in only.iter().enumerate() {
-                if o != 0 {
-                    let clear = CLAIMED_COLUMNS[o as usize];
-                    if clear == u16::MAX {
-                        return None;
-                    }
-                    if clear != 0 {
-                        changed |= self.restrict(at(d, b), !spread(clear as u32));
-                    }
-                }
+        const LOW: u32 = 0o111; // the low column of each box
+        let mut cols = [[0u32; 9]; 3];
+        for (b, row) in cols.iter_mut().enumerate() {
+            for (d, c) in row.iter_mut().enumerate() {
+                *c = fold(self.bands[b * 9 + d]);
             }
         }
-        Some(changed)
+        let mut bad = 0u32;
+        let mut changed = 0u32;
+        // Indexed loops on purpose: written with iterators the compiler no longer vectorizes them (measured: 20%
+        // slower on the 17-clue set).
+        #[allow(clippy::needless_range_loop)]
+        for b in 0..3 {
+            let (o1, o2) = OTHER_BANDS[b];
+            for d in 0..9 {
+                let (mine, theirs) = (cols[b][d], cols[o1][d] | cols[o2][d]);
+                bad |= (mine | theirs) ^ ROW;
+                // Columns the digit can take in this band only: each must be the digit's column in its box here.
+                let only = mine & !theirs;
+                bad |= (only & only >> 1 | only & only >> 2 | only >> 1 & only >> 2) & LOW;
+                let boxes = ((only | only >> 1 | only >> 2) & LOW) * 7;
+                let clear = boxes & !only;
+                changed |= mine & clear;
+                self.bands[b * 9 + d] &= !spread(clear);
+            }
+        }
+        if bad != 0 {
+            None
+        } else {
+            Some(changed != 0)
+        }
     }
 
     /// Places every naked single; `None` on a cell with no candidate, else whether any was placed.
