@@ -7,12 +7,14 @@
 //! - **Band update.** Within a band a digit takes one cell in each row and each box, so the boxes its three rows
 //!   use form a permutation of the band's three boxes. A table maps the nine "row ∩ box" segments still open to the
 //!   union of the permutations they allow; this does locked candidates and hidden singles in rows and boxes at once.
-//!   A box whose candidates for the digit lie in one column locks that column out of the other two bands.
-//! - **Hidden singles in columns**: a column whose digit can only be in one band claims it there.
+//!   A box whose candidates for the digit lie in one column locks that column out of the other two bands. Updates
+//!   run in unrolled sweeps over the 27 bands, each band compared with its value at its last update.
+//! - **Column claims** (hidden singles in columns among them): a column whose digit can only be in one band claims
+//!   it there, and its box in that band loses the digit's other columns.
 //! - **Naked singles**: three bit-parallel counters over the nine digits find the cells with one candidate (and the
 //!   cells with none, which end the branch).
-//! - **Guessing** on a cell with two candidates when there is one (otherwise the fewest), depth first, on a copy of
-//!   the 300-byte state: no heap allocation anywhere.
+//! - **Guessing** on the cell with two candidates that has the most unsolved peers (otherwise a cell with the fewest
+//!   candidates), depth first, on a copy of the 268-byte state: no heap allocation anywhere.
 
 use crate::grid::{Grid, House};
 
