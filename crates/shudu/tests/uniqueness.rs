@@ -13,18 +13,12 @@ fn is_uniqueness(t: Technique) -> bool {
 /// The ladder up to subsets, then the uniqueness family: without fish, wings or chains in front of them, the
 /// uniqueness techniques get every chance to act.
 fn uniqueness_ladder() -> Solver {
-    let ladder: Vec<Technique> = Technique::ALL
-        .iter()
-        .copied()
-        .filter(|t| {
-            t.info().on_by_default
-                && matches!(
-                    t.info().family,
-                    Family::Singles | Family::Intersections | Family::Subsets | Family::Uniqueness
-                )
-        })
-        .collect();
-    Solver::with_ladder(&ladder)
+    Solver::with_families(&[
+        Family::Singles,
+        Family::Intersections,
+        Family::Subsets,
+        Family::Uniqueness,
+    ])
 }
 
 /// Solves the first `limit` puzzles of `name`, every step checked; returns how many uniqueness steps were taken.

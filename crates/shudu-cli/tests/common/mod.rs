@@ -5,7 +5,7 @@
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 
 pub const BIN: &str = env!("CARGO_BIN_EXE_shudu");
 
@@ -32,8 +32,8 @@ impl Run {
     }
 }
 
-/// Runs `shudu` with `args`, feeding `stdin`.
-pub fn shudu(args: &[&str], stdin: &[u8]) -> Run {
+/// Starts `shudu` with `args`, all three streams piped, and a thread writing `input` to its standard input.
+fn start(args: &[&str], input: Vec<u8>) -> (Child, std::thread::JoinHandle<()>) {
     let mut child = Command::new(BIN)
         .args(args)
         .stdin(Stdio::piped())
@@ -42,12 +42,17 @@ pub fn shudu(args: &[&str], stdin: &[u8]) -> Run {
         .spawn()
         .expect("the shudu binary starts");
     let mut pipe = child.stdin.take().expect("stdin is piped");
-    let input = stdin.to_vec();
     // A separate writer keeps a large input from deadlocking against a full output pipe; the child may not read
     // its input at all, so a write error is expected and ignored.
     let writer = std::thread::spawn(move || {
         let _ = pipe.write_all(&input);
     });
+    (child, writer)
+}
+
+/// Runs `shudu` with `args`, feeding `stdin`.
+pub fn shudu(args: &[&str], stdin: &[u8]) -> Run {
+    let (child, writer) = start(args, stdin.to_vec());
     let output = child.wait_with_output().expect("shudu runs to the end");
     writer.join().expect("the writer thread ends");
     Run {
@@ -89,17 +94,7 @@ pub fn is_grid_line(line: &str) -> bool {
 /// Starts `shudu` with `args` on `input`, reads the first output line (82 bytes), then closes the output pipe as
 /// `| head -1` would. Returns that line, what shudu wrote on stderr, and its exit code.
 pub fn first_line_then_closed_pipe(args: &[&str], input: String) -> (Vec<u8>, String, Option<i32>) {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the shudu binary starts");
-    let mut pipe = child.stdin.take().expect("stdin is piped");
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(input.as_bytes());
-    });
+    let (mut child, writer) = start(args, input.into_bytes());
     let mut stdout = child.stdout.take().expect("stdout is piped");
     let mut first = vec![0u8; 82];
     stdout.read_exact(&mut first).expect("a first line arrives");

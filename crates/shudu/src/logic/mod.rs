@@ -213,6 +213,17 @@ impl Solver {
         }
     }
 
+    /// The default ladder cut down to the techniques of `families` (those on by default, in ladder order): a ladder
+    /// for studying or testing one family behind the easier ones.
+    pub fn with_families(families: &[Family]) -> Solver {
+        let ladder: Vec<Technique> = Technique::ALL
+            .iter()
+            .copied()
+            .filter(|t| t.info().on_by_default && families.contains(&t.info().family))
+            .collect();
+        Solver::with_ladder(&ladder)
+    }
+
     /// Whether the solver may use techniques that assume the puzzle has exactly one solution (the uniqueness
     /// family: unique and avoidable rectangles, BUG+1). On by default; switch it off for a puzzle whose
     /// uniqueness is unknown, or for a player's state that may hide a mistake.

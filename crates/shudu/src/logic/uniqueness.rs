@@ -725,22 +725,17 @@ mod tests {
                 Technique::UniqueRectangleType1,
             ),
         ];
-        let ladder: Vec<Technique> = Technique::ALL
-            .iter()
-            .copied()
-            .filter(|t| {
-                t.info().on_by_default
-                    && matches!(
-                        t.info().family,
-                        Family::Singles | Family::Intersections | Family::Subsets | Family::Uniqueness
-                    )
-            })
-            .collect();
+        let ladder = Solver::with_families(&[
+            Family::Singles,
+            Family::Intersections,
+            Family::Subsets,
+            Family::Uniqueness,
+        ]);
         for (line, technique) in puzzles {
             let values = parse_line(line).expect("parses");
             let solution = crate::search::solve(&values).expect("solvable");
             let grid = Grid::from_values(&values).expect("valid");
-            let mut solver = Solver::with_ladder(&ladder);
+            let mut solver = ladder.clone();
             let report = solver.solve(&grid, &mut Silent);
             assert_eq!(report.outcome, Outcome::Solved, "{line}");
             assert_eq!(report.grid.values(), &solution);
