@@ -14,8 +14,11 @@
 //! assert!(report.grid.is_full());
 //! ```
 
+mod als;
+mod chains;
 mod coloring;
 mod fish;
+mod forcing;
 mod intersections;
 mod listener;
 pub mod notation;
@@ -24,14 +27,16 @@ mod single_digit;
 mod singles;
 mod step;
 mod subsets;
+mod sue_de_coq;
 mod technique;
+mod templates;
 mod uniqueness;
 mod wings;
 
 use core::ops::ControlFlow;
 
 pub use listener::{candidate_grid, Grids, Listener, Silent, TextListener};
-pub use step::{Pattern, Step};
+pub use step::{Chain, Node, NodeKind, Pattern, Step};
 pub use technique::{Family, Info, Level, Technique};
 
 use crate::grid::{Contradiction, Grid};

@@ -140,6 +140,23 @@ pub fn explain(step: &Step, lang: Lang) -> String {
         (_, Technique::SimpleColors | Technique::MultiColors | Technique::RemotePair) => {
             super::coloring::explain(step, lang, &result)
         }
+        // Chains, ALS, Sue de Coq and the last resorts word their steps from their chains and sets.
+        (_, Technique::XChain | Technique::XYChain | Technique::NiceLoop | Technique::GroupedNiceLoop) => {
+            super::chains::explain(step, lang, &result)
+        }
+        (_, Technique::AlsXz | Technique::AlsXyWing | Technique::AlsChain | Technique::DeathBlossom) => {
+            super::als::explain(step, lang, &result)
+        }
+        (_, Technique::SueDeCoq) => super::sue_de_coq::explain(step, lang, &result),
+        (_, Technique::TemplateSet | Technique::TemplateDelete) => super::templates::explain(step, lang, &result),
+        (
+            _,
+            Technique::KrakenFish
+            | Technique::ForcingChain
+            | Technique::ForcingNet
+            | Technique::BruteForce
+            | Technique::GiveUp,
+        ) => super::forcing::explain(step, lang, &result),
         (Lang::En, t) if !p.cells.is_empty() && !p.digits.is_empty() => {
             format!("{t}: {} in {} => {result}", digits(p.digits), cells(&p.cells))
         }

@@ -26,6 +26,48 @@ pub struct Pattern {
     /// The variant's name where one technique covers several that HoDoKu names apart (`Simple Colors Trap`,
     /// `Dual 2-String Kite`), so the explanation can name it; `None` for the plain technique.
     pub variant: Option<&'static str>,
+    /// Chains behind the step: one for an X-Chain, XY-Chain, Nice Loop or AIC; one per branch for a forcing chain
+    /// or Kraken fish. Empty for patterns without chains.
+    pub chains: Vec<Chain>,
+    /// Sets of cells the pattern is built from: the almost locked sets of an ALS technique, the two sets of a Sue
+    /// de Coq. Empty for other patterns.
+    pub sets: Vec<Vec<Cell>>,
+}
+
+/// What a chain node stands for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum NodeKind {
+    /// A digit in one cell.
+    Candidate,
+    /// A digit in two or three cells of one box and one line (grouped chains): true when it is in one of them.
+    Group,
+    /// An almost locked set: true (for this digit) when the digit is in the set.
+    Als,
+}
+
+/// A node of a chain: a digit in a cell, a group of cells or an almost locked set, and whether the chain makes it
+/// true (`on`) or false there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Node {
+    /// The digit.
+    pub digit: Digit,
+    /// The cell, or the cells of a group or ALS.
+    pub cells: Vec<Cell>,
+    /// What the node stands for.
+    pub kind: NodeKind,
+    /// Whether the chain sets the node true (`on`) or false at this point.
+    pub on: bool,
+}
+
+/// A chain of inferences: node `i` implies node `i + 1`. The link between them is strong (written `=`) when it goes
+/// from false to true, weak (`-`) from true to false, as in an alternating inference chain.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Chain {
+    /// The nodes, in order of inference.
+    pub nodes: Vec<Node>,
 }
 
 /// One step of a logical solution.
