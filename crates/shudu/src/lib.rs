@@ -18,6 +18,7 @@
 
 pub mod grid;
 pub mod logic;
+pub mod rate;
 pub mod search;
 
 pub use grid::format;

@@ -330,7 +330,10 @@ pub struct Info {
     pub score: u32,
     /// Whether the default ladder uses it.
     pub on_by_default: bool,
-    /// Sudoku Explainer's rating of it, for reference.
+    /// Sudoku Explainer's rating of it: a number, a range (`1.2–1.5`) or a lower bound (`6.5+`). For a technique
+    /// SE does not have, the rating SE gives the chain it finds in its place, with that chain named in
+    /// parentheses (`6.6 (X-chain)`). The SE estimate (`rate::SeLadder`) orders and rates its ladder by the
+    /// leading number.
     pub se: Option<&'static str>,
 }
 
@@ -381,7 +384,7 @@ static TABLE: [Info; 92] = [
         level: Level::Medium,
         score: 40,
         on_by_default: true,
-        se: None,
+        se: Some("3.0 (naked pair)"),
     },
     Info {
         technique: Technique::LockedTriple,
@@ -393,7 +396,7 @@ static TABLE: [Info; 92] = [
         level: Level::Medium,
         score: 60,
         on_by_default: true,
-        se: None,
+        se: Some("3.6 (naked triple)"),
     },
     Info {
         technique: Technique::LockedCandidatesPointing,
@@ -573,7 +576,7 @@ static TABLE: [Info; 92] = [
         level: Level::Hard,
         score: 110,
         on_by_default: true,
-        se: None,
+        se: Some("6.6 (Y-chain)"),
     },
     Info {
         technique: Technique::BugPlusOne,
@@ -597,7 +600,7 @@ static TABLE: [Info; 92] = [
         level: Level::Hard,
         score: 130,
         on_by_default: true,
-        se: None,
+        se: Some("6.6 (X-chain)"),
     },
     Info {
         technique: Technique::TwoStringKite,
@@ -609,7 +612,7 @@ static TABLE: [Info; 92] = [
         level: Level::Hard,
         score: 150,
         on_by_default: true,
-        se: None,
+        se: Some("6.6 (X-chain)"),
     },
     Info {
         technique: Technique::TurbotFish,
@@ -621,7 +624,7 @@ static TABLE: [Info; 92] = [
         level: Level::Hard,
         score: 120,
         on_by_default: true,
-        se: None,
+        se: Some("6.6 (X-chain)"),
     },
     Info {
         technique: Technique::EmptyRectangle,
@@ -633,7 +636,7 @@ static TABLE: [Info; 92] = [
         level: Level::Hard,
         score: 120,
         on_by_default: true,
-        se: None,
+        se: Some("6.6 (X-chain)"),
     },
     Info {
         technique: Technique::WWing,
@@ -645,7 +648,7 @@ static TABLE: [Info; 92] = [
         level: Level::Hard,
         score: 150,
         on_by_default: true,
-        se: None,
+        se: Some("6.6 (forcing chain)"),
     },
     Info {
         technique: Technique::XYWing,
@@ -803,7 +806,7 @@ static TABLE: [Info; 92] = [
         level: Level::Hard,
         score: 130,
         on_by_default: true,
-        se: None,
+        se: Some("6.6 (X-chain)"),
     },
     Info {
         technique: Technique::SashimiXWing,
@@ -815,7 +818,7 @@ static TABLE: [Info; 92] = [
         level: Level::Hard,
         score: 150,
         on_by_default: true,
-        se: None,
+        se: Some("6.6 (X-chain)"),
     },
     Info {
         technique: Technique::FinnedSwordfish,
@@ -959,7 +962,7 @@ static TABLE: [Info; 92] = [
         level: Level::Hard,
         score: 150,
         on_by_default: true,
-        se: None,
+        se: Some("6.6 (X-chain)"),
     },
     Info {
         technique: Technique::MultiColors,
@@ -971,7 +974,7 @@ static TABLE: [Info; 92] = [
         level: Level::Hard,
         score: 200,
         on_by_default: true,
-        se: None,
+        se: Some("6.8 (X-chain)"),
     },
     Info {
         technique: Technique::XChain,

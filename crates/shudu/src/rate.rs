@@ -1,0 +1,607 @@
+//! Difficulty: how hard a puzzle is for a person, graded the way the field grades it.
+//!
+//! Two gradings, both read off a solving path rather than guessed from the givens:
+//!
+//! - **HoDoKu's** ([`grade`]): the score is the sum of the base scores of every step of the path the default
+//!   ladder takes; the level is the highest level of any technique used, raised one level at a time while the score
+//!   exceeds the level's cap (Easy 800, Medium 1000, Hard 1600, Unfair 1800); stars run 1 (Easy) to 5 (Extreme).
+//!   A path that needed Brute Force is Extreme and says so.
+//! - **Sudoku Explainer's** ([`SeLadder`]): a second ladder ordered by SE's rating of each technique, which at every
+//!   step takes the lowest-rated step on offer, as SE does. ER is the highest rating on the path, EP the highest up
+//!   to and including the first placement, ED the rating of the first step.
+//!
+//! A puzzle with no solution, several solutions or clashing givens is never graded ([`Invalid`]).
+//!
+//! **Paths the ladder cannot finish.** A path that ends [`Outcome::Stuck`] needs a technique beyond the ladder the
+//! solver has (today: chains, ALS and forcing chains are not yet implemented). Such a puzzle is graded Extreme
+//! (5 stars), as HoDoKu grades a path that ends in its last resorts, with `solved: false`, and its score is that of
+//! the steps taken: a lower bound. Its SE estimate is marked incomplete and its ER is a calibrated guess (see
+//! [`SeLadder::rate`]). Once Brute Force has a finder, such paths end with a Brute Force step instead, which counts
+//! as Extreme with `brute_force: true`.
+//!
+//! ```
+//! use shudu::format::parse_line;
+//! use shudu::logic::Level;
+//! use shudu::rate::rate;
+//! let p = parse_line("006800005080200007050347200000000013003009000800000500000060080000403000700100020").unwrap();
+//! let rating = rate(&p).unwrap();
+//! assert!(rating.grade.solved);
+//! assert_eq!(rating.grade.stars, rating.grade.level as u8 + 1);
+//! assert!(rating.grade.score > 0);
+//! assert!(rating.se.er >= rating.se.ed);
+//! ```
+
+use core::fmt;
+
+use crate::grid::{Cell, Contradiction, Digit, Grid};
+use crate::logic::{finder, Family, Flow, Level, Outcome, Silent, SolveReport, Solver, Step, Technique};
+use crate::search;
+
+/// Why a puzzle is not graded.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Invalid {
+    /// Two givens clash (the same digit twice in a house).
+    Clash(Contradiction),
+    /// The puzzle has no solution.
+    NoSolution,
+    /// The puzzle has more than one solution.
+    Several,
+}
+
+impl fmt::Display for Invalid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Invalid::Clash(c) => write!(f, "givens clash: {c}"),
+            Invalid::NoSolution => f.write_str("no solution"),
+            Invalid::Several => f.write_str("more than one solution"),
+        }
+    }
+}
+
+impl std::error::Error for Invalid {}
+
+/// The board of a proper puzzle: givens that do not clash and exactly one solution.
+///
+/// ```
+/// use shudu::rate::{proper, Invalid};
+/// assert_eq!(proper(&[0; 81]).unwrap_err(), Invalid::Several);
+/// ```
+pub fn proper(values: &[u8; 81]) -> Result<Grid, Invalid> {
+    let grid = Grid::from_values(values).map_err(Invalid::Clash)?;
+    match search::count_solutions(values, 2) {
+        0 => Err(Invalid::NoSolution),
+        1 => Ok(grid),
+        _ => Err(Invalid::Several),
+    }
+}
+
+/// The score above which a path is raised past `level` (HoDoKu's caps); `None` for Extreme, which has none.
+pub fn score_cap(level: Level) -> Option<u32> {
+    match level {
+        Level::Easy => Some(800),
+        Level::Medium => Some(1000),
+        Level::Hard => Some(1600),
+        Level::Unfair => Some(1800),
+        Level::Extreme => None,
+    }
+}
+
+/// HoDoKu's level rule: start from the highest level of any technique used and go up one level at a time while the
+/// score exceeds the level's cap.
+///
+/// ```
+/// use shudu::logic::Level;
+/// use shudu::rate::level_for;
+/// assert_eq!(level_for(Level::Easy, 700), Level::Easy);
+/// assert_eq!(level_for(Level::Easy, 900), Level::Medium);
+/// assert_eq!(level_for(Level::Easy, 1700), Level::Unfair);
+/// ```
+pub fn level_for(highest: Level, score: u32) -> Level {
+    let mut level = highest;
+    while let Some(cap) = score_cap(level) {
+        if score <= cap {
+            break;
+        }
+        level = Level::ALL[level as usize + 1];
+    }
+    level
+}
+
+/// Stars for a level: 1 (Easy, 一星) to 5 (Extreme, 五星).
+pub fn stars(level: Level) -> u8 {
+    level as u8 + 1
+}
+
+/// HoDoKu's grading of one solving path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grade {
+    /// The level, after the score caps.
+    pub level: Level,
+    /// The sum of the base scores of every step (for a path that did not finish, of the steps taken).
+    pub score: u32,
+    /// 1 (Easy) to 5 (Extreme).
+    pub stars: u8,
+    /// The hardest technique used (highest level, then score), if any step was taken.
+    pub hardest: Option<Technique>,
+    /// Whether a Brute Force step was needed.
+    pub brute_force: bool,
+    /// Whether the path reached the solution. `false` when the ladder ran out: the puzzle needs techniques beyond it.
+    pub solved: bool,
+    /// Steps on the path.
+    pub steps: usize,
+    /// Every technique the path used, each once, in ladder order.
+    pub techniques: Vec<Technique>,
+}
+
+impl Grade {
+    /// Whether the path used `technique`.
+    pub fn uses(&self, technique: Technique) -> bool {
+        self.techniques.contains(&technique)
+    }
+}
+
+/// Grades a solving path the way HoDoKu does (see the module documentation for paths that did not finish).
+///
+/// ```
+/// use shudu::format::parse_line;
+/// use shudu::logic::{Level, Silent, Solver};
+/// use shudu::rate::{grade, proper};
+/// let p = parse_line("006800005080200007050347200000000013003009000800000500000060080000403000700100020").unwrap();
+/// let report = Solver::new().solve(&proper(&p).unwrap(), &mut Silent);
+/// let g = grade(&report);
+/// assert_eq!(g.score, report.steps.iter().map(|s| s.technique.info().score).sum::<u32>());
+/// assert!(g.level >= Level::Easy);
+/// ```
+pub fn grade(report: &SolveReport) -> Grade {
+    let score = report.steps.iter().map(|s| s.technique.info().score).sum();
+    let highest = report
+        .steps
+        .iter()
+        .map(|s| s.technique.info().level)
+        .max()
+        .unwrap_or(Level::Easy);
+    let solved = report.outcome == Outcome::Solved;
+    // A path the ladder could not finish needs what lies beyond it, which in HoDoKu's terms is the last resorts.
+    let level = if solved {
+        level_for(highest, score)
+    } else {
+        Level::Extreme
+    };
+    let mut techniques: Vec<Technique> = report.steps.iter().map(|s| s.technique).collect();
+    techniques.sort_unstable();
+    techniques.dedup();
+    Grade {
+        level,
+        score,
+        stars: stars(level),
+        hardest: report.hardest(),
+        brute_force: techniques.contains(&Technique::BruteForce),
+        solved,
+        steps: report.steps.len(),
+        techniques,
+    }
+}
+
+/// A Sudoku Explainer rating in tenths (`23` is 2.3), so ratings compare and add exactly.
+pub type Tenths = u16;
+
+/// Sudoku Explainer's ratings of a puzzle, estimated.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SeRating {
+    /// ER: the highest rating of any step.
+    pub er: Tenths,
+    /// EP: the highest rating up to and including the first step that places a digit.
+    pub ep: Tenths,
+    /// ED: the rating of the first step.
+    pub ed: Tenths,
+    /// Whether the ladder finished the path. When it did not, the ratings of the missing steps are a guess
+    /// ([`SeLadder::STUCK_GUESS`]) and `er` is at least the guess.
+    pub complete: bool,
+}
+
+impl SeRating {
+    /// A rating in tenths as a decimal number (`23` → 2.3).
+    pub fn decimal(tenths: Tenths) -> f64 {
+        f64::from(tenths) / 10.0
+    }
+}
+
+/// How a rung of the SE ladder uses its technique's steps.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Use {
+    /// Every step, applied as it is.
+    Plain,
+    /// Only steps whose eliminations leave a hidden single, and then only that placement (SE's "direct"
+    /// techniques: a direct pointing is a pointing that a person sees through to the single it makes).
+    Direct,
+}
+
+/// One rung of the SE ladder.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Rung {
+    technique: Technique,
+    base: Tenths,
+    used: Use,
+}
+
+/// Sudoku Explainer's ratings of the direct techniques, which have no row of their own in the registry.
+const DIRECT: [(Technique, Tenths); 4] = [
+    (Technique::LockedCandidatesPointing, 17),
+    (Technique::LockedCandidatesClaiming, 19),
+    (Technique::HiddenPair, 20),
+    (Technique::HiddenTriple, 25),
+];
+
+/// The base SE rating of a technique, from the registry's `se` column (its leading number: `1.2–1.5` → 12,
+/// `6.5+` → 65), or `None` when the registry gives none.
+///
+/// ```
+/// use shudu::logic::Technique;
+/// use shudu::rate::se_base;
+/// assert_eq!(se_base(Technique::NakedSingle), Some(23));
+/// assert_eq!(se_base(Technique::HiddenSingle), Some(12));
+/// ```
+pub fn se_base(technique: Technique) -> Option<Tenths> {
+    let text = technique.info().se?;
+    let mut tenths: Option<Tenths> = None;
+    let mut seen_point = false;
+    for ch in text.chars() {
+        match ch {
+            '0'..='9' => {
+                let d = ch as Tenths - '0' as Tenths;
+                tenths = Some(tenths.unwrap_or(0) * 10 + d);
+                if seen_point {
+                    return tenths;
+                }
+            }
+            '.' if tenths.is_some() => seen_point = true,
+            _ => break,
+        }
+    }
+    // A whole number (`5`) is five units.
+    tenths.map(|t| if seen_point { t } else { t * 10 })
+}
+
+/// SE's penalty for a chain's length, in tenths: nothing up to 4, then a tenth for each of the ceilings 4, 6, 8, 12,
+/// 16, 24, 32, … (alternately ×3/2 and ×4/3) that the length passes. The length is SE's: the nodes of every chain
+/// of the step, less two.
+///
+/// ```
+/// use shudu::rate::se_length_penalty;
+/// assert_eq!(se_length_penalty(4), 0);
+/// assert_eq!(se_length_penalty(5), 1);
+/// assert_eq!(se_length_penalty(7), 2);
+/// assert_eq!(se_length_penalty(13), 4);
+/// ```
+pub fn se_length_penalty(length: usize) -> Tenths {
+    let mut added = 0;
+    let mut ceiling = 4;
+    let mut odd = false;
+    while length > ceiling {
+        added += 1;
+        ceiling = if odd { ceiling * 4 / 3 } else { ceiling * 3 / 2 };
+        odd = !odd;
+    }
+    added
+}
+
+/// The SE rating of one step of `technique` from its base rating: the finer grades SE gives within a technique.
+fn step_rating(step: &Step, base: Tenths) -> Tenths {
+    use Technique as T;
+    match step.technique {
+        // SE rates a hidden single in a box 1.2, in a row or column 1.5.
+        T::HiddenSingle => match step.pattern.base.first() {
+            Some(crate::grid::House::Box(_)) | None => 12,
+            Some(_) => 15,
+        },
+        // A type 3 adds a tenth for each digit of its naked set beyond one; the pair (4.6) is by far the most
+        // common, and the pattern does not name the set's size apart from its cells.
+        T::UniqueRectangleType3 => base + 1,
+        _ => {
+            let nodes: usize = step.pattern.chains.iter().map(|c| c.nodes.len()).sum();
+            if nodes > 2 {
+                base + se_length_penalty(nodes - 2)
+            } else {
+                base
+            }
+        }
+    }
+}
+
+/// The hidden single that `eliminations` leave in `grid` (a digit with one place left in a house of a cell it was
+/// removed from), if any.
+fn single_left(grid: &Grid, eliminations: &[(Cell, Digit)]) -> Option<(Cell, Digit)> {
+    let mut after = grid.clone();
+    for &(cell, digit) in eliminations {
+        after.eliminate(cell, digit);
+    }
+    for &(cell, digit) in eliminations {
+        for house in cell.houses() {
+            let places = after.digit_cells(digit) & house.cell_set();
+            if places.len() == 1 {
+                // Only a single the eliminations made: the digit had more places before.
+                if (grid.digit_cells(digit) & house.cell_set()).len() > 1 {
+                    return places.first().map(|c| (c, digit));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The Sudoku Explainer ladder: every technique with a finder and an SE rating, ordered by that rating (SE's own
+/// order), with SE's direct techniques in their places.
+///
+/// ```
+/// use shudu::format::parse_line;
+/// use shudu::rate::{proper, SeLadder};
+/// let p = parse_line("006800005080200007050347200000000013003009000800000500000060080000403000700100020").unwrap();
+/// let se = SeLadder::new().rate(&proper(&p).unwrap());
+/// assert!(se.complete);
+/// assert!(se.ed <= se.ep && se.ep <= se.er);
+/// ```
+#[derive(Clone, Debug)]
+pub struct SeLadder {
+    rungs: Vec<Rung>,
+}
+
+impl Default for SeLadder {
+    fn default() -> Self {
+        SeLadder::new()
+    }
+}
+
+impl SeLadder {
+    /// The ER given to a path the ladder cannot finish (7.5 here): the median SE rating of the calibration
+    /// puzzles (`se_rated_dev.txt`) that today's ladder leaves stuck. It is a guess, and marked as one.
+    pub const STUCK_GUESS: Tenths = 75;
+
+    /// The ladder of every technique that has both a finder and an SE rating, in SE order. Techniques gain a rung
+    /// as they gain a finder, with no change here.
+    pub fn new() -> SeLadder {
+        let mut rungs: Vec<Rung> = Technique::ALL
+            .iter()
+            .copied()
+            .filter(|t| t.is_implemented() && *t != Technique::BruteForce)
+            .filter_map(|t| {
+                se_base(t).map(|base| Rung {
+                    technique: t,
+                    base,
+                    used: Use::Plain,
+                })
+            })
+            .collect();
+        rungs.extend(
+            DIRECT
+                .iter()
+                .filter(|(t, _)| t.is_implemented())
+                .map(|&(t, base)| Rung {
+                    technique: t,
+                    base,
+                    used: Use::Direct,
+                }),
+        );
+        // Stable: techniques of equal rating keep the registry's order.
+        rungs.sort_by_key(|r| r.base);
+        SeLadder { rungs }
+    }
+
+    /// The techniques of the ladder with their base ratings, in order (direct rungs included, marked `true`).
+    pub fn rungs(&self) -> impl Iterator<Item = (Technique, Tenths, bool)> + '_ {
+        self.rungs.iter().map(|r| (r.technique, r.base, r.used == Use::Direct))
+    }
+
+    /// The next step in SE order, with its rating: the first rung that has a step, and on it the first step (SE
+    /// takes the first hint of the first producer that has one).
+    pub fn next_step(&self, grid: &Grid) -> Option<(Step, Tenths)> {
+        for rung in &self.rungs {
+            let Some(find) = finder(rung.technique) else {
+                continue;
+            };
+            let mut found: Option<(Step, Tenths)> = None;
+            let _ = find(grid, &mut |step: Step| {
+                if !step.makes_progress(grid) {
+                    return Flow::Continue(());
+                }
+                match rung.used {
+                    Use::Plain => {
+                        let rating = step_rating(&step, rung.base);
+                        found = Some((step, rating));
+                        Flow::Break(())
+                    }
+                    Use::Direct => match single_left(grid, &step.eliminations) {
+                        Some((cell, digit)) => {
+                            let direct = Step::placement(step.technique, cell, digit, step.pattern);
+                            found = Some((direct, rung.base));
+                            Flow::Break(())
+                        }
+                        None => Flow::Continue(()),
+                    },
+                }
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+
+    /// Rates a proper puzzle's board: walks the SE path and reads ER, EP and ED off it. A path the ladder cannot
+    /// finish gives its missing steps [`SeLadder::STUCK_GUESS`] and is marked incomplete.
+    pub fn rate(&self, grid: &Grid) -> SeRating {
+        let mut grid = grid.clone();
+        let mut er: Tenths = 0;
+        let mut ep: Option<Tenths> = None;
+        let mut ed: Option<Tenths> = None;
+        let mut complete = true;
+        while !grid.is_full() {
+            let Some((step, rating)) = self.next_step(&grid) else {
+                complete = false;
+                break;
+            };
+            if step.apply(&mut grid).is_err() {
+                complete = false;
+                break;
+            }
+            er = er.max(rating);
+            ed.get_or_insert(rating);
+            if ep.is_none() && !step.placements.is_empty() {
+                ep = Some(er);
+            }
+        }
+        if !complete {
+            er = er.max(Self::STUCK_GUESS);
+        }
+        SeRating {
+            er,
+            ep: ep.unwrap_or(er),
+            ed: ed.unwrap_or(er),
+            complete,
+        }
+    }
+}
+
+/// Everything known of a proper puzzle's difficulty.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rating {
+    /// HoDoKu's grading of the default ladder's path.
+    pub grade: Grade,
+    /// Sudoku Explainer's ratings, estimated.
+    pub se: SeRating,
+}
+
+/// Rates a puzzle with the default ladder and the SE ladder, after checking it is proper.
+///
+/// ```
+/// use shudu::rate::{rate, Invalid};
+/// assert_eq!(rate(&[0; 81]).unwrap_err(), Invalid::Several);
+/// ```
+pub fn rate(values: &[u8; 81]) -> Result<Rating, Invalid> {
+    rate_with(values, &Solver::new(), &SeLadder::new())
+}
+
+/// Rates a puzzle with the given ladders (build them once for a batch).
+pub fn rate_with(values: &[u8; 81], solver: &Solver, se: &SeLadder) -> Result<Rating, Invalid> {
+    let grid = proper(values)?;
+    let report = solver.solve(&grid, &mut Silent);
+    Ok(Rating {
+        grade: grade(&report),
+        se: se.rate(&grid),
+    })
+}
+
+/// The technique families the SE ladder rates through SE's chains, for which its estimate rests on the registry's
+/// chain-equivalent rating rather than on a technique SE itself has.
+pub fn se_rates_as_chain(technique: Technique) -> bool {
+    matches!(
+        technique.info().family,
+        Family::SingleDigitPatterns | Family::Coloring | Family::ChainsAndLoops | Family::FinnedBasicFish
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::parse_line;
+
+    fn grid(line: &str) -> Grid {
+        proper(&parse_line(line).expect("puzzle")).expect("proper")
+    }
+
+    #[test]
+    fn levels_rise_with_the_score_caps() {
+        assert_eq!(level_for(Level::Easy, 800), Level::Easy);
+        assert_eq!(level_for(Level::Easy, 801), Level::Medium);
+        assert_eq!(level_for(Level::Medium, 1001), Level::Hard);
+        assert_eq!(level_for(Level::Hard, 1601), Level::Unfair);
+        assert_eq!(level_for(Level::Unfair, 1801), Level::Extreme);
+        assert_eq!(level_for(Level::Extreme, 1_000_000), Level::Extreme);
+        assert_eq!(level_for(Level::Hard, 100), Level::Hard);
+        assert_eq!(Level::ALL.map(stars), [1, 2, 3, 4, 5]);
+    }
+
+    #[test]
+    fn invalid_puzzles_are_not_graded() {
+        let mut clash = [0u8; 81];
+        clash[0] = 5;
+        clash[1] = 5;
+        assert!(matches!(rate(&clash), Err(Invalid::Clash(_))));
+        assert_eq!(rate(&[0; 81]), Err(Invalid::Several));
+        // A dead cell: r1c9 can hold nothing (1-8 in its row, 9 in its column).
+        let line = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63));
+        let none = parse_line(&line).expect("puzzle");
+        assert_eq!(rate(&none), Err(Invalid::NoSolution));
+    }
+
+    #[test]
+    fn se_ratings_parse_from_the_registry() {
+        assert_eq!(se_base(Technique::FullHouse), Some(10));
+        assert_eq!(se_base(Technique::XWing), Some(32));
+        assert_eq!(se_base(Technique::BugPlusOne), Some(56));
+        assert_eq!(se_base(Technique::XChain), Some(65));
+        assert_eq!(se_base(Technique::GiveUp), None);
+    }
+
+    #[test]
+    fn the_se_ladder_is_in_rating_order_with_direct_rungs() {
+        let ladder = SeLadder::new();
+        let rungs: Vec<_> = ladder.rungs().collect();
+        assert!(rungs.windows(2).all(|w| w[0].1 <= w[1].1));
+        let names: Vec<(Technique, bool)> = rungs.iter().map(|r| (r.0, r.2)).take(8).collect();
+        assert_eq!(
+            names,
+            [
+                (Technique::FullHouse, false),
+                (Technique::HiddenSingle, false),
+                (Technique::LockedCandidatesPointing, true),
+                (Technique::LockedCandidatesClaiming, true),
+                (Technique::HiddenPair, true),
+                (Technique::NakedSingle, false),
+                (Technique::HiddenTriple, true),
+                (Technique::LockedCandidatesPointing, false),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_singles_puzzle_rates_easy_in_both_gradings() {
+        let g = grid("006800005080200007050347200000000013003009000800000500000060080000403000700100020");
+        let report = Solver::new().solve(&g, &mut Silent);
+        let grade = grade(&report);
+        assert!(grade.solved);
+        assert_eq!(grade.level, Level::Easy);
+        assert_eq!(grade.stars, 1);
+        assert!(!grade.brute_force);
+        let se = SeLadder::new().rate(&g);
+        assert!(se.complete);
+        assert!(se.er <= 23, "{se:?}");
+    }
+
+    #[test]
+    fn a_stuck_path_is_extreme_and_not_solved() {
+        // Needs chains or worse: today's ladder stops early.
+        let g = grid("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..");
+        let report = Solver::new().solve(&g, &mut Silent);
+        if report.outcome == Outcome::Stuck {
+            let grade = grade(&report);
+            assert!(!grade.solved);
+            assert_eq!(grade.level, Level::Extreme);
+            assert_eq!(grade.stars, 5);
+            let se = SeLadder::new().rate(&g);
+            assert!(!se.complete);
+            assert!(se.er >= SeLadder::STUCK_GUESS);
+        }
+    }
+
+    #[test]
+    fn chain_length_penalties_follow_se() {
+        let steps: Vec<Tenths> = (0..40).map(se_length_penalty).collect();
+        assert_eq!(steps[4], 0);
+        assert_eq!(steps[6], 1);
+        assert_eq!(steps[8], 2);
+        assert_eq!(steps[12], 3);
+        assert_eq!(steps[16], 4);
+        assert_eq!(steps[24], 5);
+        assert_eq!(steps[25], 6);
+    }
+}
