@@ -38,7 +38,7 @@ reads `stuck (hardest so far: <technique>)`. A puzzle with no solution, several,
 its line is `<puzzle> invalid <reason>` (that is an answer, not an error).
 
 JSON Lines (--format json): one object per puzzle, {puzzle, valid, reason, solved, level, score, stars, hardest, \
-brute_force, steps, techniques, se: {er, ep, ed, complete}}. `se` is an estimate of Sudoku Explainer's ratings: \
+brute_force, steps, techniques, se: {er, ep, ed, hardest, complete}}. `se` is an estimate of Sudoku Explainer's ratings: \
 ER (hardest step), EP (hardest step up to the first placement), ED (first step), from a second ladder ordered by \
 SE's ratings; `complete` is false when that ladder could not finish and ER is a guess. Fields that do not apply \
 are null. A bad line gives {puzzle: null, error, source, line}.";
@@ -277,6 +277,8 @@ struct SeRecord {
     er: f64,
     ep: f64,
     ed: f64,
+    hardest: Option<&'static str>,
+    left: u8,
     complete: bool,
 }
 
@@ -286,6 +288,8 @@ impl From<SeRating> for SeRecord {
             er: SeRating::decimal(se.er),
             ep: SeRating::decimal(se.ep),
             ed: SeRating::decimal(se.ed),
+            hardest: se.hardest.map(Technique::name),
+            left: se.left,
             complete: se.complete,
         }
     }

@@ -33,7 +33,7 @@
 
 use core::fmt;
 
-use crate::grid::{Cell, Contradiction, Digit, Grid};
+use crate::grid::{Bitboard, Cell, Contradiction, Digit, Grid, House};
 use crate::logic::{finder, Family, Flow, Level, Outcome, Silent, SolveReport, Solver, Step, Technique};
 use crate::search;
 
@@ -194,8 +194,13 @@ pub struct SeRating {
     pub ep: Tenths,
     /// ED: the rating of the first step.
     pub ed: Tenths,
+    /// The technique of the first step rated ER; `None` when no step was taken, or when ER is the guess for a path
+    /// the ladder could not finish.
+    pub hardest: Option<Technique>,
+    /// Empty cells left where the ladder stopped (0 when it finished).
+    pub left: u8,
     /// Whether the ladder finished the path. When it did not, the ratings of the missing steps are a guess
-    /// ([`SeLadder::STUCK_GUESS`]) and `er` is at least the guess.
+    /// ([`SeLadder::stuck_guess`]) and `er` is at least the guess.
     pub complete: bool,
 }
 
@@ -211,7 +216,7 @@ impl SeRating {
 enum Use {
     /// Every step, applied as it is.
     Plain,
-    /// Only steps whose eliminations leave a hidden single, and then only that placement (SE's "direct"
+    /// Only steps whose eliminations leave a hidden single, which the step then places too (SE's "direct"
     /// techniques: a direct pointing is a pointing that a person sees through to the single it makes).
     Direct,
 }
@@ -291,7 +296,7 @@ fn step_rating(step: &Step, base: Tenths) -> Tenths {
     match step.technique {
         // SE rates a hidden single in a box 1.2, in a row or column 1.5.
         T::HiddenSingle => match step.pattern.base.first() {
-            Some(crate::grid::House::Box(_)) | None => 12,
+            Some(House::Box(_)) | None => 12,
             Some(_) => 15,
         },
         // A type 3 adds a tenth for each digit of its naked set beyond one; the pair (4.6) is by far the most
@@ -308,21 +313,28 @@ fn step_rating(step: &Step, base: Tenths) -> Tenths {
     }
 }
 
-/// The hidden single that `eliminations` leave in `grid` (a digit with one place left in a house of a cell it was
-/// removed from), if any.
-fn single_left(grid: &Grid, eliminations: &[(Cell, Digit)]) -> Option<(Cell, Digit)> {
-    let mut after = grid.clone();
-    for &(cell, digit) in eliminations {
-        after.eliminate(cell, digit);
-    }
-    for &(cell, digit) in eliminations {
-        for house in cell.houses() {
-            let places = after.digit_cells(digit) & house.cell_set();
-            if places.len() == 1 {
-                // Only a single the eliminations made: the digit had more places before.
-                if (grid.digit_cells(digit) & house.cell_set()).len() > 1 {
-                    return places.first().map(|c| (c, digit));
-                }
+/// The hidden single a direct step leads to, as SE looks for it: a digit the step removes left with one place in a
+/// house of the same kind as the step's base house (for a hidden subset, the base house itself; for a pointing,
+/// another box along the line; for a claiming, another line through the box), where it had several before.
+fn single_left(grid: &Grid, step: &Step) -> Option<(Cell, Digit)> {
+    let base = *step.pattern.base.first()?;
+    let same_kind = |h: &House| core::mem::discriminant(h) == core::mem::discriminant(&base);
+    let subset = matches!(step.technique, Technique::HiddenPair | Technique::HiddenTriple);
+    for &(cell, digit) in &step.eliminations {
+        for house in cell.houses().into_iter().filter(same_kind) {
+            if (house == base) != subset {
+                continue;
+            }
+            let before = grid.digit_cells(digit) & house.cell_set();
+            let removed: Bitboard = step
+                .eliminations
+                .iter()
+                .filter(|&&(_, d)| d == digit)
+                .map(|&(c, _)| c)
+                .collect();
+            let after = before - removed;
+            if before.len() > 1 && after.len() == 1 {
+                return after.first().map(|c| (c, digit));
             }
         }
     }
@@ -352,9 +364,20 @@ impl Default for SeLadder {
 }
 
 impl SeLadder {
-    /// The ER given to a path the ladder cannot finish (7.5 here): the median SE rating of the calibration
-    /// puzzles (`se_rated_dev.txt`) that today's ladder leaves stuck. It is a guess, and marked as one.
-    pub const STUCK_GUESS: Tenths = 75;
+    /// The ER guessed for a path the ladder cannot finish, by the empty cells left where it stopped, three cells
+    /// a bin (cells 0–2, 3–5, …): the median SE rating of the calibration puzzles (`se_rated_dev.txt`) that
+    /// today's ladder leaves stuck with that many cells left, made non-decreasing. The fewer cells a ladder
+    /// fills before it needs a chain, the harder the chains SE needs: the two correlate (r = 0.67 on the
+    /// calibration set), where a single constant guess misses most such puzzles by more than half a point.
+    pub const STUCK_GUESS: [Tenths; 20] = [
+        50, 50, 50, 50, 50, 50, 55, 58, 59, 64, 67, 69, 70, 73, 78, 80, 84, 87, 90, 92,
+    ];
+
+    /// The guess for a path stuck with `left` empty cells.
+    pub fn stuck_guess(left: u32) -> Tenths {
+        let bin = (left / 3) as usize;
+        Self::STUCK_GUESS[bin.min(Self::STUCK_GUESS.len() - 1)]
+    }
 
     /// The ladder of every technique that has both a finder and an SE rating, in SE order. Techniques gain a rung
     /// as they gain a finder, with no change here.
@@ -409,9 +432,11 @@ impl SeLadder {
                         found = Some((step, rating));
                         Flow::Break(())
                     }
-                    Use::Direct => match single_left(grid, &step.eliminations) {
-                        Some((cell, digit)) => {
-                            let direct = Step::placement(step.technique, cell, digit, step.pattern);
+                    // SE applies a direct step whole: its eliminations and the single they make.
+                    Use::Direct => match single_left(grid, &step) {
+                        Some(single) => {
+                            let mut direct = step;
+                            direct.placements.push(single);
                             found = Some((direct, rung.base));
                             Flow::Break(())
                         }
@@ -427,13 +452,14 @@ impl SeLadder {
     }
 
     /// Rates a proper puzzle's board: walks the SE path and reads ER, EP and ED off it. A path the ladder cannot
-    /// finish gives its missing steps [`SeLadder::STUCK_GUESS`] and is marked incomplete.
+    /// finish gives its missing steps a guess ([`SeLadder::stuck_guess`]) and is marked incomplete.
     pub fn rate(&self, grid: &Grid) -> SeRating {
         let mut grid = grid.clone();
         let mut er: Tenths = 0;
         let mut ep: Option<Tenths> = None;
         let mut ed: Option<Tenths> = None;
         let mut complete = true;
+        let mut hardest = None;
         while !grid.is_full() {
             let Some((step, rating)) = self.next_step(&grid) else {
                 complete = false;
@@ -443,19 +469,29 @@ impl SeLadder {
                 complete = false;
                 break;
             }
-            er = er.max(rating);
+            if rating > er || hardest.is_none() {
+                er = rating;
+                hardest = Some(step.technique);
+            }
             ed.get_or_insert(rating);
             if ep.is_none() && !step.placements.is_empty() {
                 ep = Some(er);
             }
         }
+        let left = grid.empty_cells().len();
         if !complete {
-            er = er.max(Self::STUCK_GUESS);
+            let guess = Self::stuck_guess(left);
+            if guess > er {
+                er = guess;
+                hardest = None;
+            }
         }
         SeRating {
             er,
             ep: ep.unwrap_or(er),
             ed: ed.unwrap_or(er),
+            hardest,
+            left: left as u8,
             complete,
         }
     }
@@ -589,7 +625,7 @@ mod tests {
             assert_eq!(grade.stars, 5);
             let se = SeLadder::new().rate(&g);
             assert!(!se.complete);
-            assert!(se.er >= SeLadder::STUCK_GUESS);
+            assert!(se.er >= SeLadder::stuck_guess(u32::from(se.left)));
         }
     }
 

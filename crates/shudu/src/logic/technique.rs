@@ -576,7 +576,7 @@ static TABLE: [Info; 92] = [
         level: Level::Hard,
         score: 110,
         on_by_default: true,
-        se: Some("6.6 (Y-chain)"),
+        se: Some("5.4"),
     },
     Info {
         technique: Technique::BugPlusOne,
@@ -600,7 +600,7 @@ static TABLE: [Info; 92] = [
         level: Level::Hard,
         score: 130,
         on_by_default: true,
-        se: Some("6.6 (X-chain)"),
+        se: Some("4.0"),
     },
     Info {
         technique: Technique::TwoStringKite,
@@ -612,7 +612,7 @@ static TABLE: [Info; 92] = [
         level: Level::Hard,
         score: 150,
         on_by_default: true,
-        se: Some("6.6 (X-chain)"),
+        se: Some("4.1"),
     },
     Info {
         technique: Technique::TurbotFish,
@@ -624,7 +624,7 @@ static TABLE: [Info; 92] = [
         level: Level::Hard,
         score: 120,
         on_by_default: true,
-        se: Some("6.6 (X-chain)"),
+        se: Some("4.2"),
     },
     Info {
         technique: Technique::EmptyRectangle,
@@ -636,7 +636,7 @@ static TABLE: [Info; 92] = [
         level: Level::Hard,
         score: 120,
         on_by_default: true,
-        se: Some("6.6 (X-chain)"),
+        se: Some("4.3"),
     },
     Info {
         technique: Technique::WWing,
@@ -648,7 +648,7 @@ static TABLE: [Info; 92] = [
         level: Level::Hard,
         score: 150,
         on_by_default: true,
-        se: Some("6.6 (forcing chain)"),
+        se: Some("5.5"),
     },
     Info {
         technique: Technique::XYWing,
@@ -806,7 +806,7 @@ static TABLE: [Info; 92] = [
         level: Level::Hard,
         score: 130,
         on_by_default: true,
-        se: Some("6.6 (X-chain)"),
+        se: Some("4.3"),
     },
     Info {
         technique: Technique::SashimiXWing,
@@ -818,7 +818,7 @@ static TABLE: [Info; 92] = [
         level: Level::Hard,
         score: 150,
         on_by_default: true,
-        se: Some("6.6 (X-chain)"),
+        se: Some("4.4"),
     },
     Info {
         technique: Technique::FinnedSwordfish,
@@ -962,7 +962,7 @@ static TABLE: [Info; 92] = [
         level: Level::Hard,
         score: 150,
         on_by_default: true,
-        se: Some("6.6 (X-chain)"),
+        se: Some("5.4"),
     },
     Info {
         technique: Technique::MultiColors,
@@ -974,7 +974,7 @@ static TABLE: [Info; 92] = [
         level: Level::Hard,
         score: 200,
         on_by_default: true,
-        se: Some("6.8 (X-chain)"),
+        se: Some("5.4"),
     },
     Info {
         technique: Technique::XChain,
