@@ -243,7 +243,7 @@ fn count_puzzles(inputs: &[OsString]) -> Option<u64> {
 }
 
 /// How many puzzles of each kind were written, for --summary.
-#[derive(Default, Serialize)]
+#[derive(Default)]
 struct Counts {
     /// Per level, easiest first.
     levels: [u64; 5],
@@ -330,20 +330,20 @@ impl<W: Write> RateOutput<W> {
         let c = &self.counts;
         match self.format {
             Format::Json => {
-                #[derive(Serialize)]
-                struct Summary<'a> {
-                    summary: SummaryFields<'a>,
+                // Levels as an object in level order, easiest first.
+                let mut levels = serde_json::Map::new();
+                for level in Level::ALL {
+                    levels.insert(level.name().to_string(), c.levels[level as usize].into());
                 }
-                #[derive(Serialize)]
-                struct SummaryFields<'a> {
-                    levels: std::collections::BTreeMap<&'static str, u64>,
-                    #[serde(flatten)]
-                    counts: &'a Counts,
-                }
-                let levels = Level::ALL.iter().map(|l| (l.name(), c.levels[*l as usize])).collect();
-                let summary = Summary {
-                    summary: SummaryFields { levels, counts: c },
-                };
+                let summary = serde_json::json!({
+                    "summary": {
+                        "levels": levels,
+                        "stuck": c.stuck,
+                        "invalid": c.invalid,
+                        "errors": c.errors,
+                        "filtered": c.filtered,
+                    }
+                });
                 write_json(&mut self.out, &summary)?;
             }
             Format::Text => {
