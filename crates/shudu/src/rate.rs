@@ -34,7 +34,7 @@
 use core::fmt;
 
 use crate::grid::{Bitboard, Cell, Contradiction, Digit, Grid, House};
-use crate::logic::{finder, Family, Flow, Level, Outcome, Silent, SolveReport, Solver, Step, Technique};
+use crate::logic::{finder, Flow, Level, Outcome, Silent, SolveReport, Solver, Step, Technique};
 use crate::search;
 
 /// Why a puzzle is not graded.
@@ -365,12 +365,13 @@ impl Default for SeLadder {
 
 impl SeLadder {
     /// The ER guessed for a path the ladder cannot finish, by the empty cells left where it stopped, three cells
-    /// a bin (cells 0–2, 3–5, …): the median SE rating of the calibration puzzles (`se_rated_dev.txt`) that
-    /// today's ladder leaves stuck with that many cells left, made non-decreasing. The fewer cells a ladder
-    /// fills before it needs a chain, the harder the chains SE needs: the two correlate (r = 0.67 on the
-    /// calibration set), where a single constant guess misses most such puzzles by more than half a point.
+    /// a bin (cells 0–2, 3–5, …): for each bin, the rating that puts the most calibration puzzles
+    /// (`se_rated_dev.txt`) the ladder leaves stuck there within half a point of SE's, made non-decreasing. The
+    /// fewer cells a ladder fills before it needs a chain, the harder the chains SE needs: the two correlate
+    /// (r = 0.67 on the calibration set), where one constant guess misses most such puzzles by more than half a
+    /// point.
     pub const STUCK_GUESS: [Tenths; 20] = [
-        50, 50, 50, 50, 50, 50, 55, 58, 59, 64, 67, 69, 70, 73, 78, 80, 84, 87, 90, 92,
+        54, 54, 54, 54, 54, 54, 59, 59, 63, 67, 67, 67, 67, 75, 82, 85, 86, 87, 87, 87,
     ];
 
     /// The guess for a path stuck with `left` empty cells.
@@ -524,15 +525,6 @@ pub fn rate_with(values: &[u8; 81], solver: &Solver, se: &SeLadder) -> Result<Ra
         grade: grade(&report),
         se: se.rate(&grid),
     })
-}
-
-/// The technique families the SE ladder rates through SE's chains, for which its estimate rests on the registry's
-/// chain-equivalent rating rather than on a technique SE itself has.
-pub fn se_rates_as_chain(technique: Technique) -> bool {
-    matches!(
-        technique.info().family,
-        Family::SingleDigitPatterns | Family::Coloring | Family::ChainsAndLoops | Family::FinnedBasicFish
-    )
 }
 
 #[cfg(test)]
