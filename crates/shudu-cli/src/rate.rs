@@ -7,7 +7,7 @@ use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use serde::Serialize;
 use shudu::format;
 use shudu::logic::{Level, Solver, Technique};
@@ -152,6 +152,8 @@ pub fn run(args: &RateArgs) -> Status {
     let se = SeLadder::new();
     let writer = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let progress = progress_bar(&args.inputs);
+    // Workers move the bar as each puzzle is done, so it moves within a chunk too.
+    let ticker = progress.clone();
     let mut out = RateOutput {
         out: writer,
         format: args.format,
@@ -171,7 +173,11 @@ pub fn run(args: &RateArgs) -> Status {
     let status = batch::run(
         &args.inputs,
         &plan,
-        |item| item.content.decode().map(|givens| rate_givens(&givens, &solver, &se)),
+        |item| {
+            let answer = item.content.decode().map(|givens| rate_givens(&givens, &solver, &se));
+            ticker.inc(1);
+            answer
+        },
         &mut out,
     );
     out.progress.finish_and_clear();
@@ -205,16 +211,23 @@ fn progress_bar(inputs: &[OsString]) -> ProgressBar {
     let total = count_puzzles(inputs);
     let bar = match total {
         Some(n) => ProgressBar::with_draw_target(Some(n), ProgressDrawTarget::stderr()).with_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles  {per_sec}  {eta} left")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            ProgressStyle::with_template("{bar:40} {pos}/{len}  {rate}  {eta} left")
+                .unwrap_or_else(|_| ProgressStyle::default_bar())
+                .with_key("rate", rate_key),
         ),
         None => ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()).with_style(
-            ProgressStyle::with_template("{spinner} {pos} puzzles  {per_sec}")
-                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+            ProgressStyle::with_template("{spinner} {pos}  {rate}")
+                .unwrap_or_else(|_| ProgressStyle::default_spinner())
+                .with_key("rate", rate_key),
         ),
     };
     bar.enable_steady_tick(Duration::from_millis(200));
     bar
+}
+
+/// Puzzles a second, whole (indicatif's own rate shows four decimals).
+fn rate_key(state: &ProgressState, out: &mut dyn std::fmt::Write) {
+    let _ = write!(out, "{:.0} puzzles/s", state.per_sec());
 }
 
 /// The puzzles the inputs hold, when that is known without reading standard input: the files' lines that are not
@@ -434,7 +447,6 @@ fn record<'a>(puzzle: &'a str, rated: &Result<Rating, Invalid>) -> Record<'a> {
 
 impl<W: Write> Sink<Answer> for RateOutput<W> {
     fn write(&mut self, item: &Item, answer: &Answer) -> io::Result<()> {
-        self.progress.inc(1);
         match answer {
             Ok((puzzle, rated)) => self.write_rated(puzzle, rated),
             Err(message) => {
