@@ -11,7 +11,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use serde::Serialize;
 use shudu::format;
 use shudu::logic::{Level, Solver, Technique};
-use shudu::rate::{rate_with, Invalid, Rating, SeLadder, SeRating};
+use shudu::rate::{hodoku_solver, rate_with, Invalid, Rating, SeLadder, SeRating};
 
 use crate::batch::{self, Plan, Sink};
 use crate::input::{self, Givens, Input, Item};
@@ -148,7 +148,7 @@ type Answer = Result<(String, Result<Rating, Invalid>), String>;
 
 /// Runs `shudu rate`.
 pub fn run(args: &RateArgs) -> Status {
-    let solver = Solver::new();
+    let solver = hodoku_solver();
     let se = SeLadder::new();
     let writer = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let progress = progress_bar(&args.inputs);

@@ -507,17 +507,36 @@ pub struct Rating {
     pub se: SeRating,
 }
 
-/// Rates a puzzle with the default ladder and the SE ladder, after checking it is proper.
+/// Techniques of the default ladder that HoDoKu does not have. HoDoKu-compatible grading leaves them out: a
+/// puzzle HoDoKu needs an Unfair technique for must not come out Hard because shudu knows a shortcut HoDoKu
+/// lacks (with WXYZ-Wing on, 14 of the 965 HoDoKu-rated calibration puzzles are graded a level too low).
+pub const NOT_IN_HODOKU: [Technique; 1] = [Technique::WXYZWing];
+
+/// The ladder HoDoKu grades with: the default ladder without [`NOT_IN_HODOKU`].
+///
+/// ```
+/// use shudu::logic::Technique;
+/// assert!(!shudu::rate::hodoku_solver().ladder().contains(&Technique::WXYZWing));
+/// ```
+pub fn hodoku_solver() -> Solver {
+    let mut solver = Solver::new();
+    for t in NOT_IN_HODOKU {
+        solver.set(t, false);
+    }
+    solver
+}
+
+/// Rates a puzzle with HoDoKu's ladder ([`hodoku_solver`]) and the SE ladder, after checking it is proper.
 ///
 /// ```
 /// use shudu::rate::{rate, Invalid};
 /// assert_eq!(rate(&[0; 81]).unwrap_err(), Invalid::Several);
 /// ```
 pub fn rate(values: &[u8; 81]) -> Result<Rating, Invalid> {
-    rate_with(values, &Solver::new(), &SeLadder::new())
+    rate_with(values, &hodoku_solver(), &SeLadder::new())
 }
 
-/// Rates a puzzle with the given ladders (build them once for a batch).
+/// Rates a puzzle with the given ladders (build them once for a batch; [`hodoku_solver`] for HoDoKu's grading).
 pub fn rate_with(values: &[u8; 81], solver: &Solver, se: &SeLadder) -> Result<Rating, Invalid> {
     let grid = proper(values)?;
     let report = solver.solve(&grid, &mut Silent);

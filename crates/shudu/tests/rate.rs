@@ -6,8 +6,8 @@
 use std::path::PathBuf;
 
 use shudu::format::parse_line;
-use shudu::logic::{Level, Silent, Solver};
-use shudu::rate::{grade, proper, rate_with, SeLadder};
+use shudu::logic::{Level, Silent};
+use shudu::rate::{grade, hodoku_solver, proper, rate_with, SeLadder};
 
 /// The lines of a calibration file in `rated/`, comments skipped, or `None` (saying so) where it is absent.
 fn rated(name: &str) -> Option<Vec<Vec<String>>> {
@@ -50,7 +50,7 @@ fn levels_agree_with_hodoku() {
     let Some(rows) = rated("hodoku_levels_dev.txt") else {
         return;
     };
-    let solver = Solver::new();
+    let solver = hodoku_solver();
     let mut confusion = [[0usize; 5]; 5];
     let mut scores = Vec::new();
     for row in &rows {
@@ -80,7 +80,7 @@ fn levels_agree_with_hodoku() {
 #[test]
 fn se_estimate_agrees_with_sudoku_explainer() {
     let Some(rows) = rated("se_rated_dev.txt") else { return };
-    let solver = Solver::new();
+    let solver = hodoku_solver();
     let se = SeLadder::new();
     // Errors in half points (an error of e tenths counts in the bin of the nearest multiple of 5), clamped at ±3.0.
     let mut errors = std::collections::BTreeMap::<i32, usize>::new();
