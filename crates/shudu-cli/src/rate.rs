@@ -29,7 +29,7 @@ Inputs are read as by `shudu solve`: each argument is a file, `-` for standard i
 no argument, standard input. Files hold one puzzle per line; blank lines and lines starting with `#` are skipped.
 
 The grading is HoDoKu's (TECHNIQUES.md, section Grading): the score is the sum of the base scores of the steps of \
-the default ladder's path; the level is the highest level of any technique used, raised while the score exceeds the \
+the path of HoDoKu's ladder (the default ladder without WXYZ-Wing, which HoDoKu lacks); the level is the highest level of any technique used, raised while the score exceeds the \
 level's cap (Easy 800, Medium 1000, Hard 1600, Unfair 1800); stars run from 1 (Easy) to 5 (Extreme).
 
 A text line is `<puzzle> <level> <score> <stars> <hardest technique>`. A puzzle the ladder cannot finish (it needs \
@@ -38,9 +38,11 @@ reads `stuck (hardest so far: <technique>)`. A puzzle with no solution, several,
 its line is `<puzzle> invalid <reason>` (that is an answer, not an error).
 
 JSON Lines (--format json): one object per puzzle, {puzzle, valid, reason, solved, level, score, stars, hardest, \
-brute_force, steps, techniques, se: {er, ep, ed, hardest, complete}}. `se` is an estimate of Sudoku Explainer's ratings: \
-ER (hardest step), EP (hardest step up to the first placement), ED (first step), from a second ladder ordered by \
-SE's ratings; `complete` is false when that ladder could not finish and ER is a guess. Fields that do not apply \
+brute_force, steps, techniques, se: {er, ep, ed, hardest, left, complete}}. `se` is an estimate of Sudoku \
+Explainer's ratings: ER (hardest step), EP (hardest step up to the first placement), ED (first step), from a \
+second ladder ordered by SE's ratings, with the technique rated ER (a direct pointing or hidden subset, which SE \
+rates lower, is named by its technique). When that ladder cannot finish, `complete` is false, `left` gives the \
+empty cells where it stopped, and ER is a guess from them (calibrated on SE-rated puzzles). Fields that do not apply \
 are null. A bad line gives {puzzle: null, error, source, line}.";
 
 pub const AFTER_HELP: &str = "\

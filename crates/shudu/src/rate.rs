@@ -299,9 +299,9 @@ fn step_rating(step: &Step, base: Tenths) -> Tenths {
             Some(House::Box(_)) | None => 12,
             Some(_) => 15,
         },
-        // A type 3 adds a tenth for each digit of its naked set beyond one; the pair (4.6) is by far the most
-        // common, and the pattern does not name the set's size apart from its cells.
-        T::UniqueRectangleType3 => base + 1,
+        // A type 3 adds a tenth for each digit of its naked set beyond one: for the set's cells besides the two
+        // corners (the pattern's cells after the four corners), as the set has one digit more than those cells.
+        T::UniqueRectangleType3 => base + step.pattern.cells.len().saturating_sub(4).max(1) as Tenths,
         _ => {
             let nodes: usize = step.pattern.chains.iter().map(|c| c.nodes.len()).sum();
             if nodes > 2 {
