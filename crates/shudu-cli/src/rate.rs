@@ -29,8 +29,9 @@ Inputs are read as by `shudu solve`: each argument is a file, `-` for standard i
 no argument, standard input. Files hold one puzzle per line; blank lines and lines starting with `#` are skipped.
 
 The grading is HoDoKu's (TECHNIQUES.md, section Grading): the score is the sum of the base scores of the steps of \
-the path of HoDoKu's ladder (the default ladder without WXYZ-Wing, which HoDoKu lacks); the level is the highest level of any technique used, raised while the score exceeds the \
-level's cap (Easy 800, Medium 1000, Hard 1600, Unfair 1800); stars run from 1 (Easy) to 5 (Extreme).
+the path of HoDoKu's ladder (the default ladder without WXYZ-Wing, which HoDoKu lacks); the level is the highest \
+level of any technique used, raised while the score exceeds the level's cap (Easy 800, Medium 1000, Hard 1600, \
+Unfair 1800); stars run from 1 (Easy) to 5 (Extreme).
 
 A text line is `<puzzle> <level> <score> <stars> <hardest technique>`. A puzzle the ladder cannot finish (it needs \
 techniques the ladder does not have yet) is graded Extreme, its score counts the steps taken, and its last field \

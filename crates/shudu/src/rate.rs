@@ -641,6 +641,35 @@ mod tests {
     }
 
     #[test]
+    fn chain_steps_are_rated_with_the_length_penalty() {
+        use crate::logic::{Chain, Node, NodeKind, Pattern};
+        let node = |i: usize| Node {
+            digit: Digit::ALL[0],
+            cells: vec![Cell::ALL[i]],
+            kind: NodeKind::Candidate,
+            on: i % 2 == 1,
+        };
+        let chain = |n: usize| Chain {
+            nodes: (0..n).map(node).collect(),
+        };
+        let step = |nodes: usize| Step {
+            technique: Technique::XChain,
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            pattern: Pattern {
+                chains: vec![chain(nodes)],
+                ..Pattern::default()
+            },
+        };
+        let base = se_base(Technique::XChain).expect("rated");
+        // SE's length is the chain's nodes less two: up to 4 costs nothing, 5 and 6 a tenth, 7 and 8 two.
+        assert_eq!(step_rating(&step(6), base), base);
+        assert_eq!(step_rating(&step(7), base), base + 1);
+        assert_eq!(step_rating(&step(10), base), base + 2);
+        assert_eq!(step_rating(&step(14), base), base + 3);
+    }
+
+    #[test]
     fn chain_length_penalties_follow_se() {
         let steps: Vec<Tenths> = (0..40).map(se_length_penalty).collect();
         assert_eq!(steps[4], 0);
