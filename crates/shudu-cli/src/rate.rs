@@ -38,7 +38,7 @@ techniques the ladder does not have yet) is graded Extreme, its score counts the
 reads `stuck (hardest so far: <technique>)`. A puzzle with no solution, several, or clashing givens is not graded: \
 its line is `<puzzle> invalid <reason>` (that is an answer, not an error).
 
-JSON Lines (--format json): one object per puzzle, {puzzle, valid, reason, solved, level, score, stars, hardest, \
+JSON Lines (--format json): one object per puzzle, {puzzle, valid, reason, solutions (counted up to 2), solved, level, score, stars, hardest, \
 brute_force, steps, techniques, se: {er, ep, ed, hardest, left, complete}}. `se` is an estimate of Sudoku \
 Explainer's ratings: ER (hardest step), EP (hardest step up to the first placement), ED (first step), from a \
 second ladder ordered by SE's ratings, with the technique rated ER (a direct pointing or hidden subset, which SE \
@@ -277,6 +277,8 @@ struct Record<'a> {
     puzzle: &'a str,
     valid: bool,
     reason: Option<String>,
+    /// Solutions counted up to 2 (2 stands for two or more); null for clashing givens.
+    solutions: Option<u64>,
     solved: Option<bool>,
     level: Option<&'static str>,
     score: Option<u32>,
@@ -418,6 +420,7 @@ fn record<'a>(puzzle: &'a str, rated: &Result<Rating, Invalid>) -> Record<'a> {
             puzzle,
             valid: false,
             reason: Some(why.to_string()),
+            solutions: why.solutions(),
             solved: None,
             level: None,
             score: None,
@@ -434,6 +437,7 @@ fn record<'a>(puzzle: &'a str, rated: &Result<Rating, Invalid>) -> Record<'a> {
                 puzzle,
                 valid: true,
                 reason: None,
+                solutions: Some(1),
                 solved: Some(g.solved),
                 level: Some(g.level.name()),
                 score: Some(g.score),

@@ -48,6 +48,17 @@ pub enum Invalid {
     Several,
 }
 
+impl Invalid {
+    /// Solutions counted (up to two, which stands for "two or more"); `None` when clashing givens stopped the count.
+    pub fn solutions(self) -> Option<u64> {
+        match self {
+            Invalid::Clash(_) => None,
+            Invalid::NoSolution => Some(0),
+            Invalid::Several => Some(2),
+        }
+    }
+}
+
 impl fmt::Display for Invalid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -110,6 +121,17 @@ pub fn level_for(highest: Level, score: u32) -> Level {
 /// Stars for a level: 1 (Easy, 一星) to 5 (Extreme, 五星).
 pub fn stars(level: Level) -> u8 {
     level as u8 + 1
+}
+
+/// The seeds' name of a number of stars: 一星 … 五星 (`None` outside 1–5).
+///
+/// ```
+/// assert_eq!(shudu::rate::stars_zh(3), Some("三星"));
+/// ```
+pub fn stars_zh(stars: u8) -> Option<&'static str> {
+    ["一星", "二星", "三星", "四星", "五星"]
+        .get(usize::from(stars).checked_sub(1)?)
+        .copied()
 }
 
 /// HoDoKu's grading of one solving path.
