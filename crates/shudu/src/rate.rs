@@ -2,13 +2,20 @@
 //!
 //! Two gradings, both read off a solving path rather than guessed from the givens:
 //!
-//! - **HoDoKu's** ([`grade`]): the score is the sum of the base scores of every step of the path the default
-//!   ladder takes; the level is the highest level of any technique used, raised one level at a time while the score
+//! - **HoDoKu's** ([`grade`]): the score is the sum of the base scores of every step of the path HoDoKu's ladder
+//!   takes ([`hodoku_solver`]: the default ladder without the techniques HoDoKu lacks); the level is the highest level of any technique used, raised one level at a time while the score
 //!   exceeds the level's cap (Easy 800, Medium 1000, Hard 1600, Unfair 1800); stars run 1 (Easy) to 5 (Extreme).
 //!   A path that needed Brute Force is Extreme and says so.
-//! - **Sudoku Explainer's** ([`SeLadder`]): a second ladder ordered by SE's rating of each technique, which at every
-//!   step takes the lowest-rated step on offer, as SE does. ER is the highest rating on the path, EP the highest up
-//!   to and including the first placement, ED the rating of the first step.
+//! - **Sudoku Explainer's** ([`SeLadder`]): a second ladder ordered by SE's rating of each technique (the registry's
+//!   `se` column), which at every step takes a step of the lowest-rated technique that has one, as SE does, with
+//!   SE's finer grades within a technique (hidden singles in a box or a line, the size of a unique rectangle's
+//!   naked set, a chain's length). ER is the highest rating on the path, EP the highest up to and including the
+//!   first placement, ED the rating of the first step.
+//!
+//! The SE ratings come from Sudoku Explainer 1.2.1's published table and its source (the direct techniques, the
+//! unique-loop grades, the chain length penalty), read and rewritten here; the estimate was calibrated against
+//! puzzles rated by SE with serate's turbot-fish extension (Skyscraper 4.0, 2-String Kite 4.1, Turbot Fish 4.2).
+//! BENCHMARKS.md (section Grading) gives the agreement with both raters.
 //!
 //! A puzzle with no solution, several solutions or clashing givens is never graded ([`Invalid`]).
 //!
