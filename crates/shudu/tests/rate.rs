@@ -111,7 +111,7 @@ fn se_estimate_agrees_with_sudoku_explainer() {
     for (e, count) in &errors {
         println!("{:>5.1}: {count}", f64::from(*e) / 10.0);
     }
-    assert!(within as f64 / n as f64 >= 0.72, "overall agreement fell");
+    assert!(within as f64 / n as f64 >= 0.73, "overall agreement fell");
     assert!(
         complete_within as f64 / complete as f64 >= 0.85,
         "agreement on finished paths fell"
