@@ -400,7 +400,7 @@ impl SeLadder {
     /// chains gives up, the harder the chains SE needs: the average correlates with SE's rating at r = 0.77 on the
     /// calibration set, better than the cells left (0.67) or the candidates left (0.74). Fitted on three quarters of
     /// the stuck puzzles and tested on the fourth, in turn, this table puts 2,354 of 3,854 within half a point;
-    /// quarters of a candidate, 2,276; a table by cells left, 2,004 (BENCHMARKS.md, section Grading).
+    /// quarters of a candidate, 2,276; a table by cells left, 2,009 (BENCHMARKS.md, section Grading).
     pub const STUCK_GUESS: [Tenths; 21] = [
         62, 62, 62, 62, 62, 62, 62, 62, 62, 62, 62, 62, 62, 67, 67, 67, 73, 78, 79, 86, 87,
     ];
