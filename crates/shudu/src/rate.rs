@@ -3,8 +3,9 @@
 //! Two gradings, both read off a solving path rather than guessed from the givens:
 //!
 //! - **HoDoKu's** ([`grade`]): the score is the sum of the base scores of every step of the path HoDoKu's ladder
-//!   takes ([`hodoku_solver`]: the default ladder without the techniques HoDoKu lacks); the level is the highest level of any technique used, raised one level at a time while the score
-//!   exceeds the level's cap (Easy 800, Medium 1000, Hard 1600, Unfair 1800); stars run 1 (Easy) to 5 (Extreme).
+//!   takes ([`hodoku_solver`]: the default ladder without the techniques HoDoKu lacks); the level is the highest
+//!   level of any technique used, raised one level at a time while the score exceeds the level's cap (Easy 800,
+//!   Medium 1000, Hard 1600, Unfair 1800); stars run 1 (Easy) to 5 (Extreme).
 //!   A path that needed Brute Force is Extreme and says so.
 //! - **Sudoku Explainer's** ([`SeLadder`]): a second ladder ordered by SE's rating of each technique (the registry's
 //!   `se` column), which at every step takes a step of the lowest-rated technique that has one, as SE does, with
