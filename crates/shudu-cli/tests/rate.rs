@@ -148,3 +148,19 @@ fn a_large_file_keeps_its_order_across_threads() {
         assert_eq!(line[..81], written(puzzle));
     }
 }
+
+#[test]
+fn bench_times_the_grading() {
+    let input = format!("{SEED}\n{PAIRS}\n{STUCK}\n{SEVERAL}\n");
+    let file = scratch("rate-bench.txt", input.as_bytes());
+    let run = shudu(&["bench", "--rate", "--repeat", "1", path_str(&file)], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("first 4 puzzles, graded"), "{}", run.stdout);
+    assert!(run.stdout.contains("puzzles/s"), "{}", run.stdout);
+    assert!(
+        run.stdout
+            .contains("1 Easy, 1 Medium, 0 Hard, 0 Unfair, 1 Extreme; 1 stuck (graded Extreme), 1 invalid"),
+        "{}",
+        run.stdout
+    );
+}
