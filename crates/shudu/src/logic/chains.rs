@@ -1,10 +1,739 @@
 //! Chains and loops: X-Chain, XY-Chain, Nice Loops and AIC, grouped or not (HoDoKu codes 0701–0711).
+//!
+//! Every technique here is a path in one graph. Its nodes are candidates (a digit in a cell) and, for the grouped
+//! techniques, groups (a digit's two or three places where a box meets a line). A node set false forces its strong
+//! partners true (the other place of a digit in a house, the other digit of a two-candidate cell); a node set true
+//! forces its weak partners false (the digit elsewhere in its houses, the other digits of its cell). A breadth-first
+//! search from each candidate, once assumed true and once false, follows these inferences alternately, so the first
+//! chain found to a conclusion is a shortest one:
+//! - from `a` false to `b` true (an AIC): `a` or `b` holds, so whatever sees both goes;
+//! - from `a` true to `a` false, or false to true (a discontinuous nice loop): `a` goes, or is placed;
+//! - from `a` true round to a strong partner of `a` (a continuous nice loop): each weak link of the loop holds exactly
+//!   one truth, so whatever sees both of its ends goes.
+//!
+//! The search runs in rounds of growing length, so the ladder's first step is among the shortest there are and a
+//! finder stopped early pays only for short chains.
 
-use super::step::Step;
-use super::Lang;
+use std::collections::HashSet;
+
+use crate::grid::{Bitboard, Candidates, Cell, Digit, Grid, House};
+
+use super::notation;
+use super::step::{Chain, Node, NodeKind, Pattern, Step};
+use super::technique::Technique;
+use super::{Flow, Lang};
+
+/// The variant names HoDoKu gives the steps of Nice Loop/AIC and its grouped form.
+const CONTINUOUS: &str = "Continuous Nice Loop";
+const DISCONTINUOUS: &str = "Discontinuous Nice Loop";
+const AIC: &str = "AIC";
+const GROUPED_CONTINUOUS: &str = "Grouped Continuous Nice Loop";
+const GROUPED_DISCONTINUOUS: &str = "Grouped Discontinuous Nice Loop";
+const GROUPED_AIC: &str = "Grouped AIC";
+
+/// The longest chain searched, in links. HoDoKu's default limit for nice loops is of this order; longer chains
+/// are unreadable and, on the hardest puzzles, a forcing chain says the same more briefly.
+const MAX_LENGTH: u16 = 20;
+
+/// The rounds of the search: chains up to each of these lengths, shortest first.
+const ROUNDS: [u16; 6] = [3, 5, 7, 10, 14, MAX_LENGTH];
+
+/// Which links a technique may follow.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Mode {
+    /// One digit; strong links are conjugate pairs (X-Chain).
+    Digit(Digit),
+    /// Two-candidate cells; strong links inside them, weak links between them on one digit (XY-Chain).
+    Bivalue,
+    /// Every candidate and link (Nice Loop/AIC).
+    Candidates,
+    /// Candidates and groups (Grouped Nice Loop/AIC).
+    Grouped,
+}
+
+const NONE: u16 = u16::MAX;
+
+/// The 54 segments where a box meets a row or a column: segment `6 * box + k` is the box's `k`-th row for
+/// `k < 3`, its `(k - 3)`-th column otherwise.
+fn segment_cells(segment: usize) -> Bitboard {
+    let b = segment / 6;
+    let k = segment % 6;
+    let (r0, c0) = (b / 3 * 3, b % 3 * 3);
+    let mut set = Bitboard::EMPTY;
+    for i in 0..3 {
+        let cell = if k < 3 {
+            Cell::at(r0 + k, c0 + i)
+        } else {
+            Cell::at(r0 + i, c0 + k - 3)
+        };
+        set.insert(cell);
+    }
+    set
+}
+
+/// The line (row or column) of a segment.
+fn segment_line(segment: usize) -> House {
+    let b = segment / 6;
+    let k = segment % 6;
+    if k < 3 {
+        House::Row((b / 3 * 3 + k) as u8)
+    } else {
+        House::Col((b % 3 * 3 + k - 3) as u8)
+    }
+}
+
+/// A node of the graph.
+#[derive(Copy, Clone, Debug)]
+struct NodeData {
+    digit: Digit,
+    cells: Bitboard,
+    /// The segment of a group; `NONE` for a candidate.
+    segment: u16,
+}
+
+impl NodeData {
+    fn is_group(&self) -> bool {
+        self.segment != NONE
+    }
+
+    /// The only cell of a candidate node.
+    fn cell(&self) -> Cell {
+        self.cells.first().unwrap_or(Cell::at(0, 0))
+    }
+}
+
+/// Links kept compactly: `targets[offsets[u]..offsets[u + 1]]` are node `u`'s partners.
+#[derive(Default)]
+struct Links {
+    offsets: Vec<u32>,
+    targets: Vec<u16>,
+}
+
+impl Links {
+    fn of(&self, u: usize) -> &[u16] {
+        &self.targets[self.offsets[u] as usize..self.offsets[u + 1] as usize]
+    }
+}
+
+/// The inference graph of a grid under one mode.
+struct Graph {
+    nodes: Vec<NodeData>,
+    /// `strong.of(u)`: the nodes `u` false makes true.
+    strong: Links,
+    /// `weak.of(u)`: the nodes `u` true makes false.
+    weak: Links,
+    /// Node of a candidate, `cell * 9 + digit index`, or `NONE`.
+    candidate: [u16; 729],
+}
+
+/// Every cell that sees all cells of `set`.
+fn common_peers(set: Bitboard) -> Bitboard {
+    set.iter().fold(Bitboard::FULL, |acc, c| acc & c.peer_set()) - set
+}
+
+impl Graph {
+    fn build(grid: &Grid, mode: Mode) -> Graph {
+        let mut nodes = Vec::new();
+        let mut candidate = [NONE; 729];
+        let bivalue = |c: Cell| grid.candidates(c).len() == 2;
+        for cell in grid.empty_cells() {
+            for d in grid.candidates(cell) {
+                let keep = match mode {
+                    Mode::Digit(x) => d == x,
+                    Mode::Bivalue => bivalue(cell),
+                    Mode::Candidates | Mode::Grouped => true,
+                };
+                if keep {
+                    candidate[cell.index() * 9 + d.index()] = nodes.len() as u16;
+                    nodes.push(NodeData {
+                        digit: d,
+                        cells: Bitboard::only(cell),
+                        segment: NONE,
+                    });
+                }
+            }
+        }
+        // Groups: a digit's places in a segment, when there are two or three of them.
+        let mut group = [NONE; 54 * 9];
+        if mode == Mode::Grouped {
+            for d in Digit::ALL {
+                let places = grid.digit_cells(d);
+                for s in 0..54 {
+                    let cells = places & segment_cells(s);
+                    if cells.len() >= 2 {
+                        group[s * 9 + d.index()] = nodes.len() as u16;
+                        nodes.push(NodeData {
+                            digit: d,
+                            cells,
+                            segment: s as u16,
+                        });
+                    }
+                }
+            }
+        }
+        let node_of = |cells: Bitboard, d: Digit| -> u16 {
+            match cells.len() {
+                1 => cells.first().map_or(NONE, |c| candidate[c.index() * 9 + d.index()]),
+                n if n >= 2 && mode == Mode::Grouped => {
+                    // The cells must make a whole group: all the digit's places in one segment.
+                    let b = cells.first().map_or(0, |c| c.box_index());
+                    (0..6)
+                        .map(|k| b * 6 + k)
+                        .find(|&s| (cells - segment_cells(s)).is_empty())
+                        .map_or(NONE, |s| group[s * 9 + d.index()])
+                }
+                _ => NONE,
+            }
+        };
+        let mut strong = Links::default();
+        let mut weak = Links::default();
+        let mut scratch: Vec<u16> = Vec::with_capacity(64);
+        for node in &nodes {
+            let d = node.digit;
+            let places = grid.digit_cells(d);
+            // Strong: the other places of the digit in a house, when they make one node.
+            strong.offsets.push(strong.targets.len() as u32);
+            scratch.clear();
+            if !node.is_group() {
+                let cell = node.cell();
+                // Conjugate places: every mode but XY-Chains, whose strong links lie inside cells.
+                if mode != Mode::Bivalue {
+                    for house in cell.houses() {
+                        let rest = places & house.cell_set() - node.cells;
+                        let v = node_of(rest, d);
+                        if v != NONE {
+                            scratch.push(v);
+                        }
+                    }
+                }
+                if !matches!(mode, Mode::Digit(_)) && bivalue(cell) {
+                    if let Some(other) = grid.candidates(cell).without(Candidates::only(d)).single() {
+                        let v = candidate[cell.index() * 9 + other.index()];
+                        if v != NONE {
+                            scratch.push(v);
+                        }
+                    }
+                }
+            } else {
+                let s = node.segment as usize;
+                let b = s / 6;
+                for house in [House::Box(b as u8), segment_line(s)] {
+                    let rest = places & house.cell_set() - node.cells;
+                    let v = node_of(rest, d);
+                    if v != NONE {
+                        scratch.push(v);
+                    }
+                }
+            }
+            scratch.sort_unstable();
+            scratch.dedup();
+            strong.targets.extend_from_slice(&scratch);
+
+            // Weak: the digit in every cell seeing the node, other digits of its cell, groups the node sees whole.
+            weak.offsets.push(weak.targets.len() as u32);
+            scratch.clear();
+            let seen = common_peers(node.cells);
+            for c in places & seen {
+                let v = candidate[c.index() * 9 + d.index()];
+                if v != NONE {
+                    scratch.push(v);
+                }
+            }
+            if !node.is_group() && matches!(mode, Mode::Candidates | Mode::Grouped) {
+                let cell = node.cell();
+                for e in grid.candidates(cell).without(Candidates::only(d)) {
+                    let v = candidate[cell.index() * 9 + e.index()];
+                    if v != NONE {
+                        scratch.push(v);
+                    }
+                }
+            }
+            if mode == Mode::Grouped {
+                for s in 0..54 {
+                    let v = group[s * 9 + d.index()];
+                    if v != NONE && (nodes_cells(&nodes, v) - seen).is_empty() {
+                        scratch.push(v);
+                    }
+                }
+            }
+            scratch.sort_unstable();
+            scratch.dedup();
+            weak.targets.extend_from_slice(&scratch);
+        }
+        strong.offsets.push(strong.targets.len() as u32);
+        weak.offsets.push(weak.targets.len() as u32);
+        Graph {
+            nodes,
+            strong,
+            weak,
+            candidate,
+        }
+    }
+
+    /// The candidates (as per-digit cell sets) that `u` true makes false, whether or not they are nodes here.
+    fn sees(&self, grid: &Grid, u: usize) -> [Bitboard; 9] {
+        let node = &self.nodes[u];
+        let mut out = [Bitboard::EMPTY; 9];
+        out[node.digit.index()] = grid.digit_cells(node.digit) & common_peers(node.cells);
+        if !node.is_group() {
+            let cell = node.cell();
+            for e in grid.candidates(cell).without(Candidates::only(node.digit)) {
+                out[e.index()].insert(cell);
+            }
+        }
+        out
+    }
+}
+
+fn nodes_cells(nodes: &[NodeData], v: u16) -> Bitboard {
+    nodes[v as usize].cells
+}
+
+/// A search state: node `u` true (`2u + 1`) or false (`2u`).
+#[inline]
+fn state(u: usize, on: bool) -> usize {
+    2 * u + on as usize
+}
+
+/// Breadth-first search over states, reused from start to start.
+struct Search {
+    stamp: Vec<u32>,
+    parent: Vec<u32>,
+    depth: Vec<u16>,
+    queue: Vec<u32>,
+    generation: u32,
+}
+
+impl Search {
+    fn new(nodes: usize) -> Search {
+        Search {
+            stamp: vec![0; 2 * nodes],
+            parent: vec![0; 2 * nodes],
+            depth: vec![0; 2 * nodes],
+            queue: Vec::with_capacity(2 * nodes),
+            generation: 0,
+        }
+    }
+
+    /// The states from the start to `to`, start first.
+    fn path(&self, to: usize) -> Vec<usize> {
+        let mut path = vec![to];
+        let mut at = to;
+        while self.depth[at] > 0 {
+            at = self.parent[at] as usize;
+            path.push(at);
+        }
+        path.reverse();
+        path
+    }
+}
+
+/// What a chain proves.
+struct Conclusion {
+    technique: Technique,
+    variant: Option<&'static str>,
+    eliminations: Vec<(Cell, Digit)>,
+    /// The path, as states, start first.
+    path: Vec<usize>,
+}
+
+fn as_list(sets: &[Bitboard; 9]) -> Vec<(Cell, Digit)> {
+    let mut out = Vec::new();
+    for d in Digit::ALL {
+        for c in sets[d.index()] {
+            out.push((c, d));
+        }
+    }
+    out
+}
+
+/// Runs one technique's search, reporting each new conclusion.
+fn run(grid: &Grid, technique: Technique, report: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    let modes: Vec<Mode> = match technique {
+        Technique::XChain => Digit::ALL.iter().map(|&d| Mode::Digit(d)).collect(),
+        Technique::XYChain => vec![Mode::Bivalue],
+        Technique::NiceLoop => vec![Mode::Candidates],
+        _ => vec![Mode::Grouped],
+    };
+    let graphs: Vec<Graph> = modes.iter().map(|&m| Graph::build(grid, m)).collect();
+    let mut searches: Vec<Search> = graphs.iter().map(|g| Search::new(g.nodes.len())).collect();
+    let mut reported: HashSet<Vec<(Cell, Digit)>> = HashSet::new();
+    let mut shorter = 0u16;
+    for longest in ROUNDS {
+        for (graph, search) in graphs.iter().zip(searches.iter_mut()) {
+            let starts = graph.nodes.iter().take_while(|n| !n.is_group()).count();
+            for start in 0..starts {
+                for on in [false, true] {
+                    let mut found = Vec::new();
+                    explore(grid, graph, search, technique, start, on, shorter, longest, &mut found);
+                    for c in found {
+                        let key = c.eliminations.clone();
+                        if reported.contains(&key) {
+                            continue;
+                        }
+                        reported.insert(key);
+                        report(step_of(graph, technique, c))?;
+                    }
+                }
+            }
+        }
+        shorter = longest;
+    }
+    Flow::Continue(())
+}
+
+/// One breadth-first search from `start` assumed `on` (or off), collecting conclusions whose chains are longer than
+/// `shorter` and at most `longest` links.
+#[allow(clippy::too_many_arguments)]
+fn explore(
+    grid: &Grid,
+    graph: &Graph,
+    search: &mut Search,
+    technique: Technique,
+    start: usize,
+    on: bool,
+    shorter: u16,
+    longest: u16,
+    found: &mut Vec<Conclusion>,
+) {
+    search.generation += 1;
+    let generation = search.generation;
+    let first = state(start, on);
+    search.stamp[first] = generation;
+    search.depth[first] = 0;
+    search.queue.clear();
+    search.queue.push(first as u32);
+    let start_node = graph.nodes[start];
+    let start_sees = graph.sees(grid, start);
+    let grouped = technique == Technique::GroupedNiceLoop;
+    let loops = matches!(technique, Technique::NiceLoop | Technique::GroupedNiceLoop);
+    let start_weak = graph.weak.of(start);
+    let mut head = 0;
+    while head < search.queue.len() {
+        let s = search.queue[head] as usize;
+        head += 1;
+        let d = search.depth[s];
+        if d >= longest {
+            continue;
+        }
+        let (u, u_on) = (s / 2, s % 2 == 1);
+        let next = if u_on { graph.weak.of(u) } else { graph.strong.of(u) };
+        for &v in next {
+            let t = state(v as usize, !u_on);
+            if search.stamp[t] == generation {
+                continue;
+            }
+            search.stamp[t] = generation;
+            search.parent[t] = s as u32;
+            search.depth[t] = d + 1;
+            search.queue.push(t as u32);
+            let length = d + 1;
+            if length <= shorter {
+                continue;
+            }
+            let v = v as usize;
+            if v == start {
+                // Discontinuous nice loop: the assumption refutes itself. A digit proved true is written, as
+                // HoDoKu writes it, as the removal of the cell's other candidates.
+                if loops {
+                    let (cell, digit) = (start_node.cell(), start_node.digit);
+                    let eliminations = if on {
+                        vec![(cell, digit)]
+                    } else {
+                        grid.candidates(cell)
+                            .without(Candidates::only(digit))
+                            .iter()
+                            .map(|e| (cell, e))
+                            .collect()
+                    };
+                    push(found, graph, search, t, technique, grouped, DISCONTINUOUS, eliminations);
+                }
+                continue;
+            }
+            if on || u_on {
+                continue;
+            }
+            // From the start false to `v` true.
+            let end = graph.nodes[v];
+            if loops && length >= 3 && start_weak.binary_search(&(v as u16)).is_ok() {
+                // The end sees the start: the loop closes, and each of its weak links holds exactly one truth, so
+                // whatever sees both ends of a weak link goes.
+                let path = search.path(t);
+                let mut gone = [Bitboard::EMPTY; 9];
+                let mut used = [Bitboard::EMPTY; 9];
+                for &p in &path {
+                    let n = graph.nodes[p / 2];
+                    used[n.digit.index()] |= n.cells;
+                }
+                let closing = [t, first];
+                for pair in path.windows(2).chain(core::iter::once(&closing[..])) {
+                    let (a, b) = (pair[0], pair[1]);
+                    if a % 2 == 1 && b % 2 == 0 {
+                        let sa = graph.sees(grid, a / 2);
+                        let sb = graph.sees(grid, b / 2);
+                        for i in 0..9 {
+                            gone[i] |= sa[i] & sb[i];
+                        }
+                    }
+                }
+                for i in 0..9 {
+                    gone[i] = gone[i] - used[i];
+                }
+                if gone.iter().any(|g| !g.is_empty()) {
+                    push(found, graph, search, t, technique, grouped, CONTINUOUS, as_list(&gone));
+                }
+                continue;
+            }
+            // An AIC: the start or the end holds, so whatever sees both goes.
+            let end_sees = graph.sees(grid, v);
+            let mut gone = [Bitboard::EMPTY; 9];
+            let mut any = false;
+            for i in 0..9 {
+                gone[i] = start_sees[i] & end_sees[i];
+                any |= !gone[i].is_empty();
+            }
+            if !any {
+                continue;
+            }
+            let same_digit = end.digit == start_node.digit;
+            let same_cell = !end.is_group() && end.cells == start_node.cells;
+            let variant = match technique {
+                Technique::XChain | Technique::XYChain if !same_digit => continue,
+                Technique::XChain | Technique::XYChain => "",
+                _ if same_cell => DISCONTINUOUS,
+                _ => AIC,
+            };
+            push(found, graph, search, t, technique, grouped, variant, as_list(&gone));
+        }
+    }
+}
+
+/// Whether a chain passes through each cell once (a cell's candidates in a row count as one visit), its start cell
+/// excepted where a loop comes back to it: the chains HoDoKu reports, and the readable ones.
+fn simple(graph: &Graph, path: &[usize]) -> bool {
+    let mut seen = Bitboard::EMPTY;
+    let mut previous: Option<Bitboard> = None;
+    let first_cells = graph.nodes[path[0] / 2].cells;
+    for (i, &s) in path.iter().enumerate() {
+        let n = graph.nodes[s / 2];
+        if previous == Some(n.cells) && !n.is_group() {
+            continue;
+        }
+        let last = i + 1 == path.len();
+        let back_home = last && n.cells == first_cells && i > 0;
+        if !(n.cells & seen).is_empty() && !back_home {
+            return false;
+        }
+        seen |= n.cells;
+        previous = Some(n.cells);
+    }
+    true
+}
+
+/// Records a conclusion, unless a grouped technique found a chain without groups (the ungrouped one finds it).
+#[allow(clippy::too_many_arguments)]
+fn push(
+    found: &mut Vec<Conclusion>,
+    graph: &Graph,
+    search: &Search,
+    end: usize,
+    technique: Technique,
+    grouped: bool,
+    variant: &'static str,
+    eliminations: Vec<(Cell, Digit)>,
+) {
+    let path = search.path(end);
+    if !simple(graph, &path) {
+        return;
+    }
+    let variant = match (grouped, variant) {
+        (_, "") => None,
+        (false, v) => Some(v),
+        (true, CONTINUOUS) => Some(GROUPED_CONTINUOUS),
+        (true, DISCONTINUOUS) => Some(GROUPED_DISCONTINUOUS),
+        (true, _) => Some(GROUPED_AIC),
+    };
+    found.push(Conclusion {
+        technique,
+        variant,
+        eliminations,
+        path,
+    });
+}
+
+fn step_of(graph: &Graph, technique: Technique, c: Conclusion) -> Step {
+    let nodes: Vec<Node> = c
+        .path
+        .iter()
+        .map(|&s| {
+            let n = graph.nodes[s / 2];
+            Node {
+                digit: n.digit,
+                cells: n.cells.iter().collect(),
+                kind: if n.is_group() { NodeKind::Group } else { NodeKind::Candidate },
+                on: s % 2 == 1,
+            }
+        })
+        .collect();
+    let mut digits = Candidates::default();
+    let mut cells: Vec<Cell> = Vec::new();
+    for n in &nodes {
+        digits.insert(n.digit);
+        cells.extend_from_slice(&n.cells);
+    }
+    cells.sort_unstable();
+    cells.dedup();
+    let pattern = Pattern {
+        digits,
+        cells,
+        variant: c.variant,
+        chains: vec![Chain { nodes }],
+        ..Pattern::default()
+    };
+    let _ = technique;
+    Step::elimination(c.technique, c.eliminations, pattern)
+}
+
+/// Whether a chain uses a group node.
+fn has_group(step: &Step) -> bool {
+    step.pattern
+        .chains
+        .iter()
+        .any(|ch| ch.nodes.iter().any(|n| n.kind == NodeKind::Group))
+}
+
+/// The number of links of a step's chain, as HoDoKu counts it (the reglib's `extra` field): the inferences from
+/// the first node to the last, plus the closing link of a continuous loop.
+pub fn chain_length(step: &Step) -> usize {
+    let links = step.pattern.chains.first().map_or(0, |c| c.nodes.len().saturating_sub(1));
+    match step.pattern.variant {
+        Some(CONTINUOUS) | Some(GROUPED_CONTINUOUS) => links + 1,
+        _ => links,
+    }
+}
+
+/// X-Chain: one digit, from a conjugate pair to a conjugate pair; the digit goes from every cell seeing both ends.
+pub(super) fn x_chain(grid: &Grid, report: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    run(grid, Technique::XChain, report)
+}
+
+/// XY-Chain: two-candidate cells linked on shared digits, starting and ending on the same digit.
+pub(super) fn xy_chain(grid: &Grid, report: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    run(grid, Technique::XYChain, report)
+}
+
+/// Nice Loops (continuous and discontinuous) and AIC over single candidates.
+pub(super) fn nice_loop(grid: &Grid, report: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    run(grid, Technique::NiceLoop, report)
+}
+
+/// Nice Loops and AIC with group nodes: only chains that use a group (the others are plain Nice Loops/AIC).
+pub(super) fn grouped_nice_loop(grid: &Grid, report: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    run(grid, Technique::GroupedNiceLoop, &mut |step| {
+        if has_group(&step) {
+            report(step)
+        } else {
+            Flow::Continue(())
+        }
+    })
+}
+
+/// The chain written as HoDoKu writes it: cells joined by links that carry their digit, `=d=` strong and `-d-`
+/// weak, a cell written once where the chain passes between two of its digits.
+fn chain_text(chain: &Chain) -> String {
+    // Runs of consecutive nodes in one cell print as that cell.
+    let mut runs: Vec<&[Node]> = Vec::new();
+    let mut i = 0;
+    let nodes = &chain.nodes;
+    while i < nodes.len() {
+        let mut j = i + 1;
+        while j < nodes.len()
+            && nodes[j].kind == NodeKind::Candidate
+            && nodes[i].kind == NodeKind::Candidate
+            && nodes[j].cells == nodes[i].cells
+        {
+            j += 1;
+        }
+        runs.push(&nodes[i..j]);
+        i = j;
+    }
+    let link = |a: &Node, b: &Node| if !a.on && b.on { '=' } else { '-' };
+    let mut text = String::new();
+    if let Some(first) = runs.first() {
+        if first.len() > 1 {
+            // The chain starts inside a cell: name the digit it starts from.
+            text.push_str(&format!("{}{} ", first[0].digit, link(&first[0], &first[1])));
+        }
+    }
+    for (k, run) in runs.iter().enumerate() {
+        if k > 0 {
+            let a = &runs[k - 1][runs[k - 1].len() - 1];
+            let b = &run[0];
+            let l = link(a, b);
+            text.push_str(&format!(" {l}{}{l} ", a.digit));
+        }
+        text.push_str(&notation::cells(&run[0].cells));
+    }
+    if let Some(last) = runs.last() {
+        if last.len() > 1 {
+            let n = last.len();
+            text.push_str(&format!(" {}{}", link(&last[n - 2], &last[n - 1]), last[n - 1].digit));
+        }
+    }
+    text
+}
 
 /// The explanation of a chain step.
 pub(super) fn explain(step: &Step, lang: Lang, result: &str) -> String {
-    let _ = lang;
-    format!("{}: {result}", step.technique)
+    let Some(chain) = step.pattern.chains.first() else {
+        return format!("{}: {result}", step.technique);
+    };
+    let (Some(first), Some(last)) = (chain.nodes.first(), chain.nodes.last()) else {
+        return format!("{}: {result}", step.technique);
+    };
+    let digits = if first.digit == last.digit {
+        first.digit.to_string()
+    } else {
+        format!("{}/{}", first.digit, last.digit)
+    };
+    let name_en = step.pattern.variant.unwrap_or(step.technique.name());
+    let body = chain_text(chain);
+    match lang {
+        Lang::En => format!("{name_en}: {digits} {body} => {result}"),
+        Lang::Zh => {
+            let name = match step.pattern.variant {
+                Some(CONTINUOUS) => "连续环",
+                Some(DISCONTINUOUS) => "不连续环",
+                Some(AIC) => "交替推理链（AIC）",
+                Some(GROUPED_CONTINUOUS) => "分组连续环",
+                Some(GROUPED_DISCONTINUOUS) => "分组不连续环",
+                Some(GROUPED_AIC) => "分组交替推理链",
+                _ => step.technique.info().name_zh,
+            };
+            format!("{name}：{digits} {body} => {result}")
+        }
+    }
+}
+
+#[cfg(test)]
+mod debug_tests {
+    use super::*;
+    use crate::format::parse_library_line;
+
+    #[test]
+    #[ignore]
+    fn debug_line() {
+        let line = std::fs::read_to_string("/tmp/l917.txt").unwrap();
+        let case = parse_library_line(line.trim()).unwrap();
+        let g = &case.grid;
+        for c in [Cell::at(5, 3)] {
+            println!("{c}: {:?}", g.candidates(c));
+        }
+        let _ = nice_loop(g, &mut |s| {
+            if s.eliminations.iter().any(|(c, _)| *c == Cell::at(5, 3)) || s.placements.len() > 0 {
+                println!("{}", s.explain(Lang::En));
+            }
+            Flow::Continue(())
+        });
+    }
 }
