@@ -289,10 +289,11 @@ fn nodes_cells(nodes: &[NodeData], v: u16) -> Bitboard {
     nodes[v as usize].cells
 }
 
-/// A search state: node `u` true (`2u + 1`) or false (`2u`).
+/// A search state: node `u` true or false, and whether the way to it passed through a group (so that a grouped
+/// search tells chains through groups from the others): `4u + 2 * grouped + on`.
 #[inline]
-fn state(u: usize, on: bool) -> usize {
-    2 * u + on as usize
+fn state(u: usize, on: bool, through_group: bool) -> usize {
+    4 * u + 2 * through_group as usize + on as usize
 }
 
 /// Breadth-first search over states, reused from start to start.
@@ -300,6 +301,8 @@ struct Search {
     stamp: Vec<u32>,
     parent: Vec<u32>,
     depth: Vec<u16>,
+    /// The cells on the way to each state, so a chain never passes through a cell twice.
+    trail: Vec<Bitboard>,
     queue: Vec<u32>,
     generation: u32,
 }
@@ -307,10 +310,11 @@ struct Search {
 impl Search {
     fn new(nodes: usize) -> Search {
         Search {
-            stamp: vec![0; 2 * nodes],
-            parent: vec![0; 2 * nodes],
-            depth: vec![0; 2 * nodes],
-            queue: Vec::with_capacity(2 * nodes),
+            stamp: vec![0; 4 * nodes],
+            parent: vec![0; 4 * nodes],
+            depth: vec![0; 4 * nodes],
+            trail: vec![Bitboard::EMPTY; 4 * nodes],
+            queue: Vec::with_capacity(4 * nodes),
             generation: 0,
         }
     }
@@ -361,9 +365,10 @@ fn run(grid: &Grid, technique: Technique, report: &mut dyn FnMut(Step) -> Flow) 
     let mut shorter = 0u16;
     for longest in ROUNDS {
         for (graph, search) in graphs.iter().zip(searches.iter_mut()) {
-            let starts = graph.nodes.iter().take_while(|n| !n.is_group()).count();
-            for start in 0..starts {
-                for on in [false, true] {
+            for start in 0..graph.nodes.len() {
+                // A group starts only AICs (assumed false); loops start at a candidate.
+                let polarities: &[bool] = if graph.nodes[start].is_group() { &[false] } else { &[false, true] };
+                for &on in polarities {
                     let mut found = Vec::new();
                     explore(grid, graph, search, technique, start, on, shorter, longest, &mut found);
                     for c in found {
@@ -398,9 +403,10 @@ fn explore(
 ) {
     search.generation += 1;
     let generation = search.generation;
-    let first = state(start, on);
+    let first = state(start, on, graph.nodes[start].is_group());
     search.stamp[first] = generation;
     search.depth[first] = 0;
+    search.trail[first] = graph.nodes[start].cells;
     search.queue.clear();
     search.queue.push(first as u32);
     let start_node = graph.nodes[start];
@@ -416,13 +422,21 @@ fn explore(
         if d >= longest {
             continue;
         }
-        let (u, u_on) = (s / 2, s % 2 == 1);
+        let (u, u_on, u_group) = (s / 4, s % 2 == 1, s & 2 != 0);
         let next = if u_on { graph.weak.of(u) } else { graph.strong.of(u) };
+        let u_cells = graph.nodes[u].cells;
+        let trail = search.trail[s];
         for &v in next {
-            let t = state(v as usize, !u_on);
+            let t = state(v as usize, !u_on, u_group || graph.nodes[v as usize].is_group());
             if search.stamp[t] == generation {
                 continue;
             }
+            let v_cells = graph.nodes[v as usize].cells;
+            let inside = v_cells == u_cells && !graph.nodes[v as usize].is_group();
+            if !inside && !(v_cells & trail).is_empty() && v_cells != start_node.cells {
+                continue;
+            }
+            search.trail[t] = trail | v_cells;
             search.stamp[t] = generation;
             search.parent[t] = s as u32;
             search.depth[t] = d + 1;
@@ -432,6 +446,10 @@ fn explore(
                 continue;
             }
             let v = v as usize;
+            if v == start && u_on != on {
+                // Back at the start with the same truth it was assumed with: a loop that proves nothing here.
+                continue;
+            }
             if v == start {
                 // Discontinuous nice loop: the assumption refutes itself. A digit proved true is written, as
                 // HoDoKu writes it, as the removal of the cell's other candidates.
@@ -462,15 +480,15 @@ fn explore(
                 let mut gone = [Bitboard::EMPTY; 9];
                 let mut used = [Bitboard::EMPTY; 9];
                 for &p in &path {
-                    let n = graph.nodes[p / 2];
+                    let n = graph.nodes[p / 4];
                     used[n.digit.index()] |= n.cells;
                 }
                 let closing = [t, first];
                 for pair in path.windows(2).chain(core::iter::once(&closing[..])) {
                     let (a, b) = (pair[0], pair[1]);
                     if a % 2 == 1 && b % 2 == 0 {
-                        let sa = graph.sees(grid, a / 2);
-                        let sb = graph.sees(grid, b / 2);
+                        let sa = graph.sees(grid, a / 4);
+                        let sb = graph.sees(grid, b / 4);
                         for i in 0..9 {
                             gone[i] |= sa[i] & sb[i];
                         }
@@ -482,7 +500,8 @@ fn explore(
                 if gone.iter().any(|g| !g.is_empty()) {
                     push(found, graph, search, t, technique, grouped, CONTINUOUS, as_list(&gone));
                 }
-                continue;
+                // The same chain read as an AIC is reported too: HoDoKu names it so when it does not come back to
+                // the start's cell, and its fewer eliminations are a step of their own.
             }
             // An AIC: the start or the end holds, so whatever sees both goes.
             let end_sees = graph.sees(grid, v);
@@ -513,9 +532,9 @@ fn explore(
 fn simple(graph: &Graph, path: &[usize]) -> bool {
     let mut seen = Bitboard::EMPTY;
     let mut previous: Option<Bitboard> = None;
-    let first_cells = graph.nodes[path[0] / 2].cells;
+    let first_cells = graph.nodes[path[0] / 4].cells;
     for (i, &s) in path.iter().enumerate() {
-        let n = graph.nodes[s / 2];
+        let n = graph.nodes[s / 4];
         if previous == Some(n.cells) && !n.is_group() {
             continue;
         }
@@ -546,6 +565,10 @@ fn push(
     if !simple(graph, &path) {
         return;
     }
+    // A grouped technique keeps only chains through a group: the ungrouped technique finds the others.
+    if grouped && end & 2 == 0 {
+        return;
+    }
     let variant = match (grouped, variant) {
         (_, "") => None,
         (false, v) => Some(v),
@@ -566,7 +589,7 @@ fn step_of(graph: &Graph, technique: Technique, c: Conclusion) -> Step {
         .path
         .iter()
         .map(|&s| {
-            let n = graph.nodes[s / 2];
+            let n = graph.nodes[s / 4];
             Node {
                 digit: n.digit,
                 cells: n.cells.iter().collect(),
@@ -592,14 +615,6 @@ fn step_of(graph: &Graph, technique: Technique, c: Conclusion) -> Step {
     };
     let _ = technique;
     Step::elimination(c.technique, c.eliminations, pattern)
-}
-
-/// Whether a chain uses a group node.
-fn has_group(step: &Step) -> bool {
-    step.pattern
-        .chains
-        .iter()
-        .any(|ch| ch.nodes.iter().any(|n| n.kind == NodeKind::Group))
 }
 
 /// The number of links of a step's chain, as HoDoKu counts it (the reglib's `extra` field): the inferences from
@@ -629,13 +644,7 @@ pub(super) fn nice_loop(grid: &Grid, report: &mut dyn FnMut(Step) -> Flow) -> Fl
 
 /// Nice Loops and AIC with group nodes: only chains that use a group (the others are plain Nice Loops/AIC).
 pub(super) fn grouped_nice_loop(grid: &Grid, report: &mut dyn FnMut(Step) -> Flow) -> Flow {
-    run(grid, Technique::GroupedNiceLoop, &mut |step| {
-        if has_group(&step) {
-            report(step)
-        } else {
-            Flow::Continue(())
-        }
-    })
+    run(grid, Technique::GroupedNiceLoop, report)
 }
 
 /// The chain written as HoDoKu writes it: cells joined by links that carry their digit, `=d=` strong and `-d-`
@@ -726,11 +735,10 @@ mod debug_tests {
         let line = std::fs::read_to_string("/tmp/l917.txt").unwrap();
         let case = parse_library_line(line.trim()).unwrap();
         let g = &case.grid;
-        for c in [Cell::at(5, 3)] {
-            println!("{c}: {:?}", g.candidates(c));
-        }
-        let _ = nice_loop(g, &mut |s| {
-            if s.eliminations.iter().any(|(c, _)| *c == Cell::at(5, 3)) || s.placements.len() > 0 {
+        let d6 = Digit::new(6).unwrap();
+        println!("{}", crate::logic::candidate_grid(g, Bitboard::EMPTY));
+        let _ = grouped_nice_loop(g, &mut |s| {
+            if s.eliminations.iter().all(|(_, d)| *d == d6) {
                 println!("{}", s.explain(Lang::En));
             }
             Flow::Continue(())
