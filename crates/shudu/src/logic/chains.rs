@@ -367,7 +367,9 @@ fn run(grid: &Grid, technique: Technique, report: &mut dyn FnMut(Step) -> Flow) 
         for (graph, search) in graphs.iter().zip(searches.iter_mut()) {
             for start in 0..graph.nodes.len() {
                 // A group starts only AICs (assumed false); loops start at a candidate.
-                let polarities: &[bool] = if graph.nodes[start].is_group() { &[false] } else { &[false, true] };
+                // X- and XY-Chains are AICs only, which start false.
+                let aic_only = graph.nodes[start].is_group() || matches!(technique, Technique::XChain | Technique::XYChain);
+                let polarities: &[bool] = if aic_only { &[false] } else { &[false, true] };
                 for &on in polarities {
                     let mut found = Vec::new();
                     explore(grid, graph, search, technique, start, on, shorter, longest, &mut found);
@@ -423,6 +425,10 @@ fn explore(
             continue;
         }
         let (u, u_on, u_group) = (s / 4, s % 2 == 1, s & 2 != 0);
+        // Back in the start's cell, a chain ends: it may close there, never pass through.
+        if d >= 2 && graph.nodes[u].cells == start_node.cells {
+            continue;
+        }
         let next = if u_on { graph.weak.of(u) } else { graph.strong.of(u) };
         let u_cells = graph.nodes[u].cells;
         let trail = search.trail[s];
@@ -483,14 +489,19 @@ fn explore(
                     let n = graph.nodes[p / 4];
                     used[n.digit.index()] |= n.cells;
                 }
+                let loop_cells = used.iter().fold(Bitboard::EMPTY, |acc, &b| acc | b);
                 let closing = [t, first];
                 for pair in path.windows(2).chain(core::iter::once(&closing[..])) {
                     let (a, b) = (pair[0], pair[1]);
                     if a % 2 == 1 && b % 2 == 0 {
+                        let (na, nb) = (&graph.nodes[a / 4], &graph.nodes[b / 4]);
                         let sa = graph.sees(grid, a / 4);
                         let sb = graph.sees(grid, b / 4);
+                        // A link between cells clears its digit from the cells seeing both, outside the loop (as
+                        // HoDoKu reports it); a link inside a cell clears the cell's other digits.
+                        let outside = if na.cells == nb.cells { Bitboard::FULL } else { !loop_cells };
                         for i in 0..9 {
-                            gone[i] |= sa[i] & sb[i];
+                            gone[i] |= sa[i] & sb[i] & outside;
                         }
                     }
                 }
@@ -735,10 +746,9 @@ mod debug_tests {
         let line = std::fs::read_to_string("/tmp/l917.txt").unwrap();
         let case = parse_library_line(line.trim()).unwrap();
         let g = &case.grid;
-        let d6 = Digit::new(6).unwrap();
         println!("{}", crate::logic::candidate_grid(g, Bitboard::EMPTY));
-        let _ = grouped_nice_loop(g, &mut |s| {
-            if s.eliminations.iter().all(|(_, d)| *d == d6) {
+        let _ = nice_loop(g, &mut |s| {
+            if s.eliminations.iter().any(|(c, _)| c.col() == 6) {
                 println!("{}", s.explain(Lang::En));
             }
             Flow::Continue(())
