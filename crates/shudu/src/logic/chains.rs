@@ -122,8 +122,6 @@ struct Graph {
     strong: Links,
     /// `weak.of(u)`: the nodes `u` true makes false.
     weak: Links,
-    /// Node of a candidate, `cell * 9 + digit index`, or `NONE`.
-    candidate: [u16; 729],
 }
 
 /// Every cell that sees all cells of `set`.
@@ -199,7 +197,7 @@ impl Graph {
                 // Conjugate places: every mode but XY-Chains, whose strong links lie inside cells.
                 if mode != Mode::Bivalue {
                     for house in cell.houses() {
-                        let rest = places & house.cell_set() - node.cells;
+                        let rest = places & (house.cell_set() - node.cells);
                         let v = node_of(rest, d);
                         if v != NONE {
                             scratch.push(v);
@@ -218,7 +216,7 @@ impl Graph {
                 let s = node.segment as usize;
                 let b = s / 6;
                 for house in [House::Box(b as u8), segment_line(s)] {
-                    let rest = places & house.cell_set() - node.cells;
+                    let rest = places & (house.cell_set() - node.cells);
                     let v = node_of(rest, d);
                     if v != NONE {
                         scratch.push(v);
@@ -262,12 +260,7 @@ impl Graph {
         }
         strong.offsets.push(strong.targets.len() as u32);
         weak.offsets.push(weak.targets.len() as u32);
-        Graph {
-            nodes,
-            strong,
-            weak,
-            candidate,
-        }
+        Graph { nodes, strong, weak }
     }
 
     /// The candidates (as per-digit cell sets) that `u` true makes false, whether or not they are nodes here.
@@ -368,7 +361,8 @@ fn run(grid: &Grid, technique: Technique, report: &mut dyn FnMut(Step) -> Flow) 
             for start in 0..graph.nodes.len() {
                 // A group starts only AICs (assumed false); loops start at a candidate.
                 // X- and XY-Chains are AICs only, which start false.
-                let aic_only = graph.nodes[start].is_group() || matches!(technique, Technique::XChain | Technique::XYChain);
+                let aic_only =
+                    graph.nodes[start].is_group() || matches!(technique, Technique::XChain | Technique::XYChain);
                 let polarities: &[bool] = if aic_only { &[false] } else { &[false, true] };
                 for &on in polarities {
                     let mut found = Vec::new();
@@ -499,7 +493,11 @@ fn explore(
                         let sb = graph.sees(grid, b / 4);
                         // A link between cells clears its digit from the cells seeing both, outside the loop (as
                         // HoDoKu reports it); a link inside a cell clears the cell's other digits.
-                        let outside = if na.cells == nb.cells { Bitboard::FULL } else { !loop_cells };
+                        let outside = if na.cells == nb.cells {
+                            Bitboard::FULL
+                        } else {
+                            !loop_cells
+                        };
                         for i in 0..9 {
                             gone[i] |= sa[i] & sb[i] & outside;
                         }
@@ -604,7 +602,11 @@ fn step_of(graph: &Graph, technique: Technique, c: Conclusion) -> Step {
             Node {
                 digit: n.digit,
                 cells: n.cells.iter().collect(),
-                kind: if n.is_group() { NodeKind::Group } else { NodeKind::Candidate },
+                kind: if n.is_group() {
+                    NodeKind::Group
+                } else {
+                    NodeKind::Candidate
+                },
                 on: s % 2 == 1,
             }
         })
@@ -628,14 +630,13 @@ fn step_of(graph: &Graph, technique: Technique, c: Conclusion) -> Step {
     Step::elimination(c.technique, c.eliminations, pattern)
 }
 
-/// The number of links of a step's chain, as HoDoKu counts it (the reglib's `extra` field): the inferences from
-/// the first node to the last, plus the closing link of a continuous loop.
+/// The number of links of a step's chain, as HoDoKu counts it (the library's `extra` field): the inferences from
+/// the first node to the last (a continuous loop's closing link, back to where it started, is not counted).
 pub fn chain_length(step: &Step) -> usize {
-    let links = step.pattern.chains.first().map_or(0, |c| c.nodes.len().saturating_sub(1));
-    match step.pattern.variant {
-        Some(CONTINUOUS) | Some(GROUPED_CONTINUOUS) => links + 1,
-        _ => links,
-    }
+    step.pattern
+        .chains
+        .first()
+        .map_or(0, |c| c.nodes.len().saturating_sub(1))
 }
 
 /// X-Chain: one digit, from a conjugate pair to a conjugate pair; the digit goes from every cell seeing both ends.
@@ -736,22 +737,95 @@ pub(super) fn explain(step: &Step, lang: Lang, result: &str) -> String {
 }
 
 #[cfg(test)]
-mod debug_tests {
+mod tests {
     use super::*;
-    use crate::format::parse_library_line;
+    use crate::logic::reglib::testing::{assert_all_pass, expected_step};
+
+    const X_CHAIN: &str =
+        ":0701:7:3.4+52..8...6.+9.....5..7.3.....68+9.2+3...+734....6+315+27...1.+9+6......9.+4..6.+6.8217..5::742::5";
+    const XY_CHAIN: &str = ":0702:7:76+2+8+1+3+59+4...+7+6+9+1+2+8.+9.42536+7.+765+9+82.+39..1+32......+67+4+8.9..+7+9+5643+1.49+38+1..2.1.+2+47+9+8.::758 787::19";
+    const DISCONTINUOUS_LOOP: &str = ":0707-1:2348:.+4..6.1.+2.275..+4+96.....43.84+1...798+5....5.2.1......+6.+7..4....+1+3.619...24.3...1.+6+9::264 364 464 864::7";
+    const AIC_TYPE_2: &str = ":0708-2:38:..+2....5...+4+52.1..+5.38..+2..+3+9+86+5+7+4+122+5+74+18+6934+61.+9.+7851+3+9...+5..+8+26+1359+47745.....+1::397 817::7";
+    const CONTINUOUS_LOOP: &str = ":0706:124579:548..+3...+63....8..1+2.+8....3+972.+386..+4.....3..+3...47..9+71+43+8+5+92+62569+7..+3+8+8+9+3.6.7..::114 118 124 214 224 496 524 538 718 925 926 936 955::13";
+    const GROUPED_AIC: &str = ":0711-1:6:3.2....1.+1..97........+1....5..+18.6....15...7..8.+74.+1..9....1.27.1.4.......5..79.+1::612 616 619 626 634 636::7";
 
     #[test]
-    #[ignore]
-    fn debug_line() {
-        let line = std::fs::read_to_string("/tmp/l917.txt").unwrap();
-        let case = parse_library_line(line.trim()).unwrap();
-        let g = &case.grid;
-        println!("{}", crate::logic::candidate_grid(g, Bitboard::EMPTY));
-        let _ = nice_loop(g, &mut |s| {
-            if s.eliminations.iter().any(|(c, _)| c.col() == 6) {
-                println!("{}", s.explain(Lang::En));
+    fn library_cases_pass() {
+        assert_all_pass(&[
+            X_CHAIN,
+            XY_CHAIN,
+            DISCONTINUOUS_LOOP,
+            AIC_TYPE_2,
+            CONTINUOUS_LOOP,
+            GROUPED_AIC,
+        ]);
+    }
+
+    #[test]
+    fn explanations_write_the_chain_as_hodoku_does() {
+        let cases = [
+            (X_CHAIN, "X-Chain: 7 r1c2 =7= r1c9 -7- r2c8 =7= r7c8 -7- r7c3 =7= r4c3 => r4c2<>7", 5),
+            (
+                XY_CHAIN,
+                "XY-Chain: 7 7= r5c7 -6- r5c9 -5- r5c2 -8- r7c2 -2- r7c1 -8- r3c1 -1- r4c1 -4- r4c8 -1- r6c8 -5- r8c8 =7 \
+                 => r5c8,r8c7<>7",
+                19,
+            ),
+            (
+                DISCONTINUOUS_LOOP,
+                "Discontinuous Nice Loop: 1 r6c4 =1= r3c4 =2= r3c5 =9= r6c5 =1= r6c4 => r6c4<>2, r6c4<>3, r6c4<>4, \
+                 r6c4<>8",
+                7,
+            ),
+            (
+                AIC_TYPE_2,
+                "AIC: 3/8 r1c7 =3= r2c8 =7= r2c2 =8= r2c9 -8- r7c9 =8= r9c7 => r9c7<>3, r1c7<>8",
+                7,
+            ),
+            (
+                GROUPED_AIC,
+                "Grouped AIC: 6 6= r1c4 -8- r123c6 =8= r8c6 =5= r78c5 -5- r1c5 =6 => r1c269,r2c6,r3c46<>6",
+                7,
+            ),
+        ];
+        for (line, text, length) in cases {
+            let step = expected_step(line);
+            assert_eq!(step.explain(Lang::En), text);
+            // The library's last field is HoDoKu's chain length.
+            assert_eq!(chain_length(&step), length, "{text}");
+        }
+        let step = expected_step(CONTINUOUS_LOOP);
+        assert!(step
+            .explain(Lang::En)
+            .starts_with("Continuous Nice Loop: 6/7 r1c4 =6= r1c8 =9= r1c5 -9- r3c5"));
+        assert_eq!(chain_length(&step), 13);
+        assert_eq!(
+            expected_step(AIC_TYPE_2).explain(Lang::Zh),
+            "交替推理链（AIC）：3/8 r1c7 =3= r2c8 =7= r2c2 =8= r2c9 -8- r7c9 =8= r9c7 => r9c7<>3, r1c7<>8"
+        );
+        assert_eq!(
+            expected_step(X_CHAIN).explain(Lang::Zh),
+            "X链：7 r1c2 =7= r1c9 -7- r2c8 =7= r7c8 -7- r7c3 =7= r4c3 => r4c2<>7"
+        );
+    }
+
+    #[test]
+    fn every_chain_step_is_a_chain_of_sound_links() {
+        // Each step's chain alternates as its links say: false to true across a strong link, true to false across
+        // a weak one, starting from the assumption.
+        for line in [
+            X_CHAIN,
+            XY_CHAIN,
+            DISCONTINUOUS_LOOP,
+            AIC_TYPE_2,
+            CONTINUOUS_LOOP,
+            GROUPED_AIC,
+        ] {
+            let step = expected_step(line);
+            let chain = &step.pattern.chains[0];
+            for pair in chain.nodes.windows(2) {
+                assert_ne!(pair[0].on, pair[1].on, "{}", step.explain(Lang::En));
             }
-            Flow::Continue(())
-        });
+        }
     }
 }
