@@ -356,8 +356,10 @@ fn run(grid: &Grid, technique: Technique, report: &mut dyn FnMut(Step) -> Flow) 
     let mut searches: Vec<Search> = graphs.iter().map(|g| Search::new(g.nodes.len())).collect();
     let mut reported: HashSet<Vec<(Cell, Digit)>> = HashSet::new();
     let mut shorter = 0u16;
+    // A search that ended before the round's length limit has seen all it ever will: later rounds skip it.
+    let mut done: Vec<Vec<bool>> = graphs.iter().map(|g| vec![false; 2 * g.nodes.len()]).collect();
     for longest in ROUNDS {
-        for (graph, search) in graphs.iter().zip(searches.iter_mut()) {
+        for ((graph, search), done) in graphs.iter().zip(searches.iter_mut()).zip(done.iter_mut()) {
             for start in 0..graph.nodes.len() {
                 // A group starts only AICs (assumed false); loops start at a candidate.
                 // X- and XY-Chains are AICs only, which start false.
@@ -365,8 +367,12 @@ fn run(grid: &Grid, technique: Technique, report: &mut dyn FnMut(Step) -> Flow) 
                     graph.nodes[start].is_group() || matches!(technique, Technique::XChain | Technique::XYChain);
                 let polarities: &[bool] = if aic_only { &[false] } else { &[false, true] };
                 for &on in polarities {
+                    if done[2 * start + on as usize] {
+                        continue;
+                    }
                     let mut found = Vec::new();
-                    explore(grid, graph, search, technique, start, on, shorter, longest, &mut found);
+                    let cut = explore(grid, graph, search, technique, start, on, shorter, longest, &mut found);
+                    done[2 * start + on as usize] = !cut;
                     for c in found {
                         let key = c.eliminations.clone();
                         if reported.contains(&key) {
@@ -396,7 +402,8 @@ fn explore(
     shorter: u16,
     longest: u16,
     found: &mut Vec<Conclusion>,
-) {
+) -> bool {
+    let mut cut = false;
     search.generation += 1;
     let generation = search.generation;
     let first = state(start, on, graph.nodes[start].is_group());
@@ -416,6 +423,7 @@ fn explore(
         head += 1;
         let d = search.depth[s];
         if d >= longest {
+            cut = true;
             continue;
         }
         let (u, u_on, u_group) = (s / 4, s % 2 == 1, s & 2 != 0);
@@ -534,6 +542,7 @@ fn explore(
             push(found, graph, search, t, technique, grouped, variant, as_list(&gone));
         }
     }
+    cut
 }
 
 /// Whether a chain passes through each cell once (a cell's candidates in a row count as one visit), its start cell
