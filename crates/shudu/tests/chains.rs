@@ -25,7 +25,7 @@ fn chain_steps_are_sound() {
     let solver = chain_ladder();
     for (name, limit) in [
         ("top1465.txt", usize::MAX),
-        ("forum_hardest_1106.txt", usize::MAX),
+        ("forum_hardest_1106.txt", 100),
         ("qqwing_expert.txt", usize::MAX),
     ] {
         if let Some(run) = sweep(name, &solver, limit, is_chain) {
@@ -45,7 +45,7 @@ fn grouped_chains_are_sound() {
         Technique::GroupedNiceLoop,
     ]);
     solver.set(Technique::XChain, false);
-    if let Some(run) = sweep("top1465.txt", &solver, 300, |t| t == Technique::GroupedNiceLoop) {
-        assert!(run.counted > 100, "only {} grouped steps", run.counted);
+    if let Some(run) = sweep("top1465.txt", &solver, 150, |t| t == Technique::GroupedNiceLoop) {
+        assert!(run.counted > 50, "only {} grouped steps", run.counted);
     }
 }
