@@ -98,6 +98,8 @@ struct NodeData {
     span: Bitboard,
     /// Whether the node is an ALS's digit.
     als: bool,
+    /// The digit's other places that see every cell of the node: what the node, true, makes false.
+    seen: Bitboard,
 }
 
 impl NodeData {
@@ -194,6 +196,7 @@ impl Graph {
                         segment: NONE,
                         span: Bitboard::only(cell),
                         als: false,
+                        seen: Bitboard::EMPTY,
                     });
                 }
             }
@@ -213,6 +216,7 @@ impl Graph {
                             segment: s as u16,
                             span: cells,
                             als: false,
+                            seen: Bitboard::EMPTY,
                         });
                     }
                 }
@@ -233,9 +237,13 @@ impl Graph {
                         segment: NONE,
                         span: set,
                         als: true,
+                        seen: Bitboard::EMPTY,
                     });
                 }
             }
+        }
+        for node in nodes.iter_mut() {
+            node.seen = grid.digit_cells(node.digit) & common_peers(node.cells);
         }
         // The ALS nodes of each digit, for the weak links into them.
         let mut als_of_digit: [Vec<u16>; 9] = Default::default();
@@ -311,7 +319,7 @@ impl Graph {
             weak.offsets.push(weak.targets.len() as u32);
             scratch.clear();
             let seen = common_peers(node.cells);
-            for c in places & seen {
+            for c in node.seen {
                 let v = candidate[c.index() * 9 + d.index()];
                 if v != NONE {
                     scratch.push(v);
@@ -359,7 +367,7 @@ impl Graph {
     fn sees(&self, grid: &Grid, u: usize) -> [Bitboard; 9] {
         let node = &self.nodes[u];
         let mut out = [Bitboard::EMPTY; 9];
-        out[node.digit.index()] = grid.digit_cells(node.digit) & common_peers(node.cells);
+        out[node.digit.index()] = node.seen;
         if !node.is_group() {
             let cell = node.cell();
             for e in grid.candidates(cell).without(Candidates::only(node.digit)) {
@@ -453,6 +461,10 @@ fn run(grid: &Grid, technique: Technique, report: &mut dyn FnMut(Step) -> Flow) 
     for longest in ROUNDS {
         for ((graph, search), done) in graphs.iter().zip(searches.iter_mut()).zip(done.iter_mut()) {
             for start in 0..graph.nodes.len() {
+                // An ALS is never a start: an AIC through one is found from its other end, and the sets are many.
+                if graph.nodes[start].als {
+                    continue;
+                }
                 // A group starts only AICs (assumed false); loops start at a candidate.
                 // X- and XY-Chains are AICs only, which start false.
                 let aic_only =
@@ -505,7 +517,6 @@ fn explore(
     search.queue.clear();
     search.queue.push(first as u32);
     let start_node = graph.nodes[start];
-    let start_sees = graph.sees(grid, start);
     let grouped = technique == Technique::GroupedNiceLoop;
     let loops = matches!(technique, Technique::NiceLoop | Technique::GroupedNiceLoop);
     let start_weak = graph.weak.of(start);
@@ -613,15 +624,27 @@ fn explore(
                 // The same chain read as an AIC is reported too: HoDoKu names it so when it does not come back to
                 // the start's cell, and its fewer eliminations are a step of their own.
             }
-            // An AIC: the start or the end holds, so whatever sees both goes.
-            let end_sees = graph.sees(grid, v);
+            // An AIC: the start or the end holds, so whatever sees both goes: the digit where both ends have it,
+            // the other end's digit in a cell that is one end and sees the other, a shared cell's other digits.
+            let (a, b) = (start_node.digit, end.digit);
             let mut gone = [Bitboard::EMPTY; 9];
-            let mut any = false;
-            for i in 0..9 {
-                gone[i] = start_sees[i] & end_sees[i];
-                any |= !gone[i].is_empty();
+            let single = |n: &NodeData| if n.is_group() { Bitboard::EMPTY } else { n.cells };
+            if a == b {
+                gone[a.index()] = start_node.seen & end.seen;
+            } else {
+                gone[a.index()] = start_node.seen & single(&end) & grid.digit_cells(a);
+                gone[b.index()] = end.seen & single(&start_node) & grid.digit_cells(b);
+                let shared = single(&start_node) & single(&end);
+                if let Some(cell) = shared.first() {
+                    for e in grid
+                        .candidates(cell)
+                        .without(Candidates::only(a).or(Candidates::only(b)))
+                    {
+                        gone[e.index()].insert(cell);
+                    }
+                }
             }
-            if !any {
+            if gone.iter().all(|g| g.is_empty()) {
                 continue;
             }
             let same_digit = end.digit == start_node.digit;
