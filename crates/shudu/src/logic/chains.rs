@@ -59,20 +59,28 @@ const NONE: u16 = u16::MAX;
 
 /// The 54 segments where a box meets a row or a column: segment `6 * box + k` is the box's `k`-th row for
 /// `k < 3`, its `(k - 3)`-th column otherwise.
-fn segment_cells(segment: usize) -> Bitboard {
-    let b = segment / 6;
-    let k = segment % 6;
-    let (r0, c0) = (b / 3 * 3, b % 3 * 3);
-    let mut set = Bitboard::EMPTY;
-    for i in 0..3 {
-        let cell = if k < 3 {
-            Cell::at(r0 + k, c0 + i)
-        } else {
-            Cell::at(r0 + i, c0 + k - 3)
-        };
-        set.insert(cell);
+static SEGMENTS: [Bitboard; 54] = {
+    let mut out = [Bitboard::EMPTY; 54];
+    let mut segment = 0;
+    while segment < 54 {
+        let b = segment / 6;
+        let k = segment % 6;
+        let (r0, c0) = (b / 3 * 3, b % 3 * 3);
+        let mut bits = 0u128;
+        let mut i = 0;
+        while i < 3 {
+            let (r, c) = if k < 3 { (r0 + k, c0 + i) } else { (r0 + i, c0 + k - 3) };
+            bits |= 1 << (r * 9 + c);
+            i += 1;
+        }
+        out[segment] = Bitboard::from_bits(bits);
+        segment += 1;
     }
-    set
+    out
+};
+
+fn segment_cells(segment: usize) -> Bitboard {
+    SEGMENTS[segment]
 }
 
 /// The line (row or column) of a segment.
@@ -274,9 +282,13 @@ impl Graph {
             strong.offsets.push(strong.targets.len() as u32);
             scratch.clear();
             if node.als {
-                // The set loses at most one of its digits: any two of them, one at least is in it.
-                for (j, other) in nodes.iter().enumerate().skip(first_als) {
-                    if j != index && other.span == node.span {
+                // The set loses at most one of its digits: any two of them, one at least is in it. A set's nodes
+                // were pushed together.
+                let same = |j: &usize| nodes[*j].als && nodes[*j].span == node.span;
+                let first = (first_als..index).rev().take_while(same).last().unwrap_or(index);
+                let end = (index..nodes.len()).take_while(same).last().map_or(index, |j| j + 1);
+                for j in first..end {
+                    if j != index {
                         scratch.push(j as u16);
                     }
                 }
