@@ -142,6 +142,8 @@ struct Graph {
     strong: Links,
     /// `weak.of(u)`: the nodes `u` true makes false.
     weak: Links,
+    /// The node of each candidate (`9 * cell + digit index`), or `NONE`.
+    candidate: [u16; 729],
 }
 
 /// The almost locked sets of two to [`MAX_ALS`] empty cells: cells of one house holding, together, one candidate more than
@@ -372,7 +374,12 @@ impl Graph {
         }
         strong.offsets.push(strong.targets.len() as u32);
         weak.offsets.push(weak.targets.len() as u32);
-        Graph { nodes, strong, weak }
+        Graph {
+            nodes,
+            strong,
+            weak,
+            candidate,
+        }
     }
 
     /// The candidates (as per-digit cell sets) that `u` true makes false, whether or not they are nodes here.
@@ -469,34 +476,25 @@ fn run(grid: &Grid, technique: Technique, report: &mut dyn FnMut(Step) -> Flow) 
     let mut reported: HashSet<Vec<(Cell, Digit)>> = HashSet::new();
     let mut shorter = 0u16;
     // A search that ended before the round's length limit has seen all it ever will: later rounds skip it.
-    let mut done: Vec<Vec<bool>> = graphs.iter().map(|g| vec![false; 2 * g.nodes.len()]).collect();
+    let mut done: Vec<Vec<bool>> = graphs.iter().map(|g| vec![false; g.nodes.len()]).collect();
     for longest in ROUNDS {
         for ((graph, search), done) in graphs.iter().zip(searches.iter_mut()).zip(done.iter_mut()) {
-            for start in 0..graph.nodes.len() {
-                // An ALS is never a start: an AIC through one is found from its other end, and the sets are many.
-                if graph.nodes[start].als {
+            // Every chain starts from a node assumed false: AICs, and loops placing their start; the loops that
+            // remove their start are read from the AICs between two of its partners (see `push`). An ALS is never a
+            // start: an AIC through one is found from its other end, and the sets are many.
+            for (start, finished) in done.iter_mut().enumerate() {
+                if *finished || graph.nodes[start].als {
                     continue;
                 }
-                // A group starts only AICs (assumed false); loops start at a candidate.
-                // X- and XY-Chains are AICs only, which start false.
-                let aic_only =
-                    graph.nodes[start].is_group() || matches!(technique, Technique::XChain | Technique::XYChain);
-                let polarities: &[bool] = if aic_only { &[false] } else { &[false, true] };
-                for &on in polarities {
-                    if done[2 * start + on as usize] {
+                let mut found = Vec::new();
+                *finished = !explore(grid, graph, search, technique, start, shorter, longest, &mut found);
+                for c in found {
+                    let key = c.eliminations.clone();
+                    if reported.contains(&key) {
                         continue;
                     }
-                    let mut found = Vec::new();
-                    let cut = explore(grid, graph, search, technique, start, on, shorter, longest, &mut found);
-                    done[2 * start + on as usize] = !cut;
-                    for c in found {
-                        let key = c.eliminations.clone();
-                        if reported.contains(&key) {
-                            continue;
-                        }
-                        reported.insert(key);
-                        report(step_of(graph, technique, c))?;
-                    }
+                    reported.insert(key);
+                    report(step_of(graph, technique, c))?;
                 }
             }
         }
@@ -505,8 +503,8 @@ fn run(grid: &Grid, technique: Technique, report: &mut dyn FnMut(Step) -> Flow) 
     Flow::Continue(())
 }
 
-/// One breadth-first search from `start` assumed `on` (or off), collecting conclusions whose chains are longer than
-/// `shorter` and at most `longest` links.
+/// One breadth-first search from `start` assumed false, collecting conclusions whose chains are longer than
+/// `shorter` and at most `longest` links. Returns whether the length limit cut the search short.
 #[allow(clippy::too_many_arguments)]
 fn explore(
     grid: &Grid,
@@ -514,7 +512,6 @@ fn explore(
     search: &mut Search,
     technique: Technique,
     start: usize,
-    on: bool,
     shorter: u16,
     longest: u16,
     found: &mut Vec<Conclusion>,
@@ -522,7 +519,7 @@ fn explore(
     let mut cut = false;
     search.generation += 1;
     let generation = search.generation;
-    let first = state(start, on, graph.nodes[start].is_group());
+    let first = state(start, false, graph.nodes[start].is_group());
     search.stamp[first] = generation;
     search.depth[first] = 0;
     search.trail[first] = graph.nodes[start].span;
@@ -570,29 +567,22 @@ fn explore(
                 continue;
             }
             let v = v as usize;
-            if v == start && u_on != on {
-                // Back at the start with the same truth it was assumed with: a loop that proves nothing here.
-                continue;
-            }
             if v == start {
-                // Discontinuous nice loop: the assumption refutes itself. A digit proved true is written, as
-                // HoDoKu writes it, as the removal of the cell's other candidates.
-                if loops {
-                    let (cell, digit) = (start_node.cell(), start_node.digit);
-                    let eliminations = if on {
-                        vec![(cell, digit)]
-                    } else {
-                        grid.candidates(cell)
-                            .without(Candidates::only(digit))
-                            .iter()
-                            .map(|e| (cell, e))
-                            .collect()
-                    };
+                // Back at the start: assumed false, it comes out true (a discontinuous nice loop placing it, written
+                // as HoDoKu writes it: the removal of the cell's other candidates); false again proves nothing.
+                if loops && !u_on {
+                    let cell = start_node.cell();
+                    let eliminations = grid
+                        .candidates(cell)
+                        .without(Candidates::only(start_node.digit))
+                        .iter()
+                        .map(|e| (cell, e))
+                        .collect();
                     push(found, graph, search, t, technique, grouped, DISCONTINUOUS, eliminations);
                 }
                 continue;
             }
-            if on || u_on {
+            if u_on {
                 continue;
             }
             // From the start false to `v` true.
@@ -714,6 +704,29 @@ fn push(
     // A grouped technique keeps only chains through a group: the ungrouped technique finds the others.
     if grouped && end & 2 == 0 {
         return;
+    }
+    // An AIC removing several candidates is also, for each of them, a discontinuous nice loop from that candidate
+    // (assumed true, it makes both ends false): the step HoDoKu reports when its search starts there. Finding the
+    // loops so spares a search from every candidate assumed true.
+    if variant == AIC && eliminations.len() > 1 {
+        for &(cell, digit) in &eliminations {
+            let s = graph.candidate[cell.index() * 9 + digit.index()];
+            if s == NONE {
+                continue;
+            }
+            let mut around = Vec::with_capacity(path.len() + 2);
+            around.push(state(s as usize, true, false));
+            around.extend_from_slice(&path);
+            around.push(state(s as usize, false, end & 2 != 0));
+            if simple(graph, &around) {
+                found.push(Conclusion {
+                    technique,
+                    variant: Some(if grouped { GROUPED_DISCONTINUOUS } else { DISCONTINUOUS }),
+                    eliminations: vec![(cell, digit)],
+                    path: around,
+                });
+            }
+        }
     }
     let variant = match (grouped, variant) {
         (_, "") => None,
