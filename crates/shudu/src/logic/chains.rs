@@ -1,14 +1,16 @@
 //! Chains and loops: X-Chain, XY-Chain, Nice Loops and AIC, grouped or not (HoDoKu codes 0701–0711).
 //!
 //! Every technique here is a path in one graph. Its nodes are candidates (a digit in a cell) and, for the grouped
-//! techniques, groups (a digit's two or three places where a box meets a line). A node set false forces its strong
-//! partners true (the other place of a digit in a house, the other digit of a two-candidate cell); a node set true
-//! forces its weak partners false (the digit elsewhere in its houses, the other digits of its cell). A breadth-first
-//! search from each candidate, once assumed true and once false, follows these inferences alternately, so the first
-//! chain found to a conclusion is a shortest one:
-//! - from `a` false to `b` true (an AIC): `a` or `b` holds, so whatever sees both goes;
-//! - from `a` true to `a` false, or false to true (a discontinuous nice loop): `a` goes, or is placed;
-//! - from `a` true round to a strong partner of `a` (a continuous nice loop): each weak link of the loop holds exactly
+//! techniques, groups (a digit's two or three places where a box meets a line) and almost locked sets (a digit of
+//! an ALS, true when the set holds it). A node set false forces its strong partners true (the other place of a digit
+//! in a house, the other digit of a two-candidate cell, any other digit of an ALS); a node set true forces its weak
+//! partners false (the digit elsewhere in its houses, the other digits of its cell). A breadth-first search from
+//! each node assumed false follows these inferences alternately, so the first chain found to a conclusion is a
+//! shortest one, and passes each cell once:
+//! - from `a` false to `b` true (an AIC): `a` or `b` holds, so whatever sees both goes — and each candidate that
+//!   goes is also the start of a discontinuous nice loop (assumed true, it makes `a` and `b` false);
+//! - from `a` false back to `a` true (a discontinuous nice loop): `a` is placed;
+//! - from `a` false to `b` true where `b` sees `a` (a continuous nice loop): each weak link of the loop holds exactly
 //!   one truth, so whatever sees both of its ends goes.
 //!
 //! The search runs in rounds of growing length, so the ladder's first step is among the shortest there are and a
