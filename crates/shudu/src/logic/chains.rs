@@ -1,10 +1,995 @@
 //! Chains and loops: X-Chain, XY-Chain, Nice Loops and AIC, grouped or not (HoDoKu codes 0701–0711).
+//!
+//! Every technique here is a path in one graph. Its nodes are candidates (a digit in a cell) and, for the grouped
+//! techniques, groups (a digit's two or three places where a box meets a line) and almost locked sets (a digit of
+//! an ALS, true when the set holds it). A node set false forces its strong partners true (the other place of a digit
+//! in a house, the other digit of a two-candidate cell, any other digit of an ALS); a node set true forces its weak
+//! partners false (the digit elsewhere in its houses, the other digits of its cell). A breadth-first search from
+//! each node assumed false follows these inferences alternately, so the first chain found to a conclusion is a
+//! shortest one, and passes each cell once:
+//! - from `a` false to `b` true (an AIC): `a` or `b` holds, so whatever sees both goes — and each candidate that
+//!   goes is also the start of a discontinuous nice loop (assumed true, it makes `a` and `b` false);
+//! - from `a` false back to `a` true (a discontinuous nice loop): `a` is placed;
+//! - from `a` false to `b` true where `b` sees `a` (a continuous nice loop): each weak link of the loop holds exactly
+//!   one truth, so whatever sees both of its ends goes.
+//!
+//! The search runs in rounds of growing length, so the ladder's first step is among the shortest there are and a
+//! finder stopped early pays only for short chains.
 
-use super::step::Step;
-use super::Lang;
+use std::collections::HashSet;
+
+use crate::grid::{Bitboard, Candidates, Cell, Digit, Grid, House};
+
+use super::notation;
+use super::step::{Chain, Node, NodeKind, Pattern, Step};
+use super::technique::Technique;
+use super::{Flow, Lang};
+
+/// The variant names HoDoKu gives the steps of Nice Loop/AIC and its grouped form.
+const CONTINUOUS: &str = "Continuous Nice Loop";
+const DISCONTINUOUS: &str = "Discontinuous Nice Loop";
+const AIC: &str = "AIC";
+const GROUPED_CONTINUOUS: &str = "Grouped Continuous Nice Loop";
+const GROUPED_DISCONTINUOUS: &str = "Grouped Discontinuous Nice Loop";
+const GROUPED_AIC: &str = "Grouped AIC";
+
+/// The longest chain searched, in links. HoDoKu's default limit for nice loops is of this order; longer chains
+/// are unreadable and, on the hardest puzzles, a forcing chain says the same more briefly.
+const MAX_LENGTH: u16 = 20;
+
+/// The largest almost locked set a grouped chain passes through. Larger sets multiply the nodes (and the time) and
+/// make steps hard to follow; up to five cells, the library's grouped cases pass as with any size.
+const MAX_ALS: u32 = 5;
+
+/// The rounds of the search: chains up to each of these lengths, shortest first.
+const ROUNDS: [u16; 6] = [3, 5, 7, 10, 14, MAX_LENGTH];
+
+/// Which links a technique may follow.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Mode {
+    /// One digit; strong links are conjugate pairs (X-Chain).
+    Digit(Digit),
+    /// Two-candidate cells; strong links inside them, weak links between them on one digit (XY-Chain).
+    Bivalue,
+    /// Every candidate and link (Nice Loop/AIC).
+    Candidates,
+    /// Candidates and groups (Grouped Nice Loop/AIC).
+    Grouped,
+}
+
+const NONE: u16 = u16::MAX;
+
+/// The 54 segments where a box meets a row or a column: segment `6 * box + k` is the box's `k`-th row for
+/// `k < 3`, its `(k - 3)`-th column otherwise.
+static SEGMENTS: [Bitboard; 54] = {
+    let mut out = [Bitboard::EMPTY; 54];
+    let mut segment = 0;
+    while segment < 54 {
+        let b = segment / 6;
+        let k = segment % 6;
+        let (r0, c0) = (b / 3 * 3, b % 3 * 3);
+        let mut bits = 0u128;
+        let mut i = 0;
+        while i < 3 {
+            let (r, c) = if k < 3 { (r0 + k, c0 + i) } else { (r0 + i, c0 + k - 3) };
+            bits |= 1 << (r * 9 + c);
+            i += 1;
+        }
+        out[segment] = Bitboard::from_bits(bits);
+        segment += 1;
+    }
+    out
+};
+
+fn segment_cells(segment: usize) -> Bitboard {
+    SEGMENTS[segment]
+}
+
+/// The line (row or column) of a segment.
+fn segment_line(segment: usize) -> House {
+    let b = segment / 6;
+    let k = segment % 6;
+    if k < 3 {
+        House::Row((b / 3 * 3 + k) as u8)
+    } else {
+        House::Col((b % 3 * 3 + k - 3) as u8)
+    }
+}
+
+/// A node of the graph.
+#[derive(Copy, Clone, Debug)]
+struct NodeData {
+    digit: Digit,
+    /// The cells holding the digit: one for a candidate, two or three for a group, the ALS's cells with the digit.
+    cells: Bitboard,
+    /// The segment of a group; `NONE` for a candidate or an ALS.
+    segment: u16,
+    /// The cells a chain occupies through this node: its cells, or every cell of its ALS.
+    span: Bitboard,
+    /// Whether the node is an ALS's digit.
+    als: bool,
+    /// The digit's other places that see every cell of the node: what the node, true, makes false.
+    seen: Bitboard,
+}
+
+impl NodeData {
+    /// Whether the node stands for more than one candidate (a group or an ALS).
+    fn is_group(&self) -> bool {
+        self.segment != NONE || self.als
+    }
+
+    /// The only cell of a candidate node.
+    fn cell(&self) -> Cell {
+        self.cells.first().unwrap_or(Cell::at(0, 0))
+    }
+}
+
+/// Links kept compactly: `targets[offsets[u]..offsets[u + 1]]` are node `u`'s partners.
+#[derive(Default)]
+struct Links {
+    offsets: Vec<u32>,
+    targets: Vec<u16>,
+}
+
+impl Links {
+    fn of(&self, u: usize) -> &[u16] {
+        &self.targets[self.offsets[u] as usize..self.offsets[u + 1] as usize]
+    }
+}
+
+/// The inference graph of a grid under one mode.
+struct Graph {
+    nodes: Vec<NodeData>,
+    /// `strong.of(u)`: the nodes `u` false makes true.
+    strong: Links,
+    /// `weak.of(u)`: the nodes `u` true makes false.
+    weak: Links,
+    /// The node of each candidate (`9 * cell + digit index`), or `NONE`.
+    candidate: [u16; 729],
+}
+
+/// The almost locked sets of two to [`MAX_ALS`] empty cells: cells of one house holding, together, one candidate more than
+/// there are cells. Each set once, whichever houses hold it.
+fn almost_locked_sets(grid: &Grid) -> Vec<Bitboard> {
+    let mut sets = Vec::new();
+    for house in House::ALL {
+        let cells: Vec<Cell> = house
+            .cells()
+            .iter()
+            .copied()
+            .filter(|&c| grid.value(c).is_none())
+            .collect();
+        let n = cells.len();
+        for mask in 1u32..(1 << n) {
+            let size = mask.count_ones();
+            if size < 2 || size as usize == n || size > MAX_ALS {
+                continue;
+            }
+            let mut digits = Candidates::default();
+            let mut set = Bitboard::EMPTY;
+            for (i, &c) in cells.iter().enumerate() {
+                if mask >> i & 1 == 1 {
+                    digits = digits.or(grid.candidates(c));
+                    set.insert(c);
+                }
+            }
+            if digits.len() == size + 1 {
+                sets.push(set);
+            }
+        }
+    }
+    sets.sort_unstable_by_key(|b| b.bits());
+    sets.dedup();
+    sets
+}
+
+/// Every cell that sees all cells of `set`.
+fn common_peers(set: Bitboard) -> Bitboard {
+    set.iter().fold(Bitboard::FULL, |acc, c| acc & c.peer_set()) - set
+}
+
+impl Graph {
+    fn build(grid: &Grid, mode: Mode) -> Graph {
+        let mut nodes = Vec::new();
+        let mut candidate = [NONE; 729];
+        let bivalue = |c: Cell| grid.candidates(c).len() == 2;
+        for cell in grid.empty_cells() {
+            for d in grid.candidates(cell) {
+                let keep = match mode {
+                    Mode::Digit(x) => d == x,
+                    Mode::Bivalue => bivalue(cell),
+                    Mode::Candidates | Mode::Grouped => true,
+                };
+                if keep {
+                    candidate[cell.index() * 9 + d.index()] = nodes.len() as u16;
+                    nodes.push(NodeData {
+                        digit: d,
+                        cells: Bitboard::only(cell),
+                        segment: NONE,
+                        span: Bitboard::only(cell),
+                        als: false,
+                        seen: Bitboard::EMPTY,
+                    });
+                }
+            }
+        }
+        // Groups: a digit's places in a segment, when there are two or three of them.
+        let mut group = [NONE; 54 * 9];
+        if mode == Mode::Grouped {
+            for d in Digit::ALL {
+                let places = grid.digit_cells(d);
+                for s in 0..54 {
+                    let cells = places & segment_cells(s);
+                    if cells.len() >= 2 {
+                        group[s * 9 + d.index()] = nodes.len() as u16;
+                        nodes.push(NodeData {
+                            digit: d,
+                            cells,
+                            segment: s as u16,
+                            span: cells,
+                            als: false,
+                            seen: Bitboard::EMPTY,
+                        });
+                    }
+                }
+            }
+        }
+        // Almost locked sets of two or more cells (one cell is a two-candidate cell, a plain link): a node for each
+        // digit, true when the digit is in the set.
+        let first_als = nodes.len();
+        if mode == Mode::Grouped {
+            for set in almost_locked_sets(grid) {
+                let digits = set
+                    .iter()
+                    .fold(Candidates::default(), |acc, c| acc.or(grid.candidates(c)));
+                for d in digits {
+                    nodes.push(NodeData {
+                        digit: d,
+                        cells: set & grid.digit_cells(d),
+                        segment: NONE,
+                        span: set,
+                        als: true,
+                        seen: Bitboard::EMPTY,
+                    });
+                }
+            }
+        }
+        for node in nodes.iter_mut() {
+            node.seen = grid.digit_cells(node.digit) & common_peers(node.cells);
+        }
+        // The ALS nodes of each digit, for the weak links into them.
+        let mut als_of_digit: [Vec<u16>; 9] = Default::default();
+        for (i, n) in nodes.iter().enumerate().skip(first_als) {
+            als_of_digit[n.digit.index()].push(i as u16);
+        }
+        let node_of = |cells: Bitboard, d: Digit| -> u16 {
+            match cells.len() {
+                1 => cells.first().map_or(NONE, |c| candidate[c.index() * 9 + d.index()]),
+                n if n >= 2 && mode == Mode::Grouped => {
+                    // The cells must make a whole group: all the digit's places in one segment.
+                    let b = cells.first().map_or(0, |c| c.box_index());
+                    (0..6)
+                        .map(|k| b * 6 + k)
+                        .find(|&s| (cells - segment_cells(s)).is_empty())
+                        .map_or(NONE, |s| group[s * 9 + d.index()])
+                }
+                _ => NONE,
+            }
+        };
+        let mut strong = Links::default();
+        let mut weak = Links::default();
+        let mut scratch: Vec<u16> = Vec::with_capacity(64);
+        for (index, node) in nodes.iter().enumerate() {
+            let d = node.digit;
+            let places = grid.digit_cells(d);
+            // Strong: the other places of the digit in a house, when they make one node.
+            strong.offsets.push(strong.targets.len() as u32);
+            scratch.clear();
+            if node.als {
+                // The set loses at most one of its digits: any two of them, one at least is in it. A set's nodes
+                // were pushed together.
+                let same = |j: &usize| nodes[*j].als && nodes[*j].span == node.span;
+                let first = (first_als..index).rev().take_while(same).last().unwrap_or(index);
+                let end = (index..nodes.len()).take_while(same).last().map_or(index, |j| j + 1);
+                for j in first..end {
+                    if j != index {
+                        scratch.push(j as u16);
+                    }
+                }
+            } else if !node.is_group() {
+                let cell = node.cell();
+                // Conjugate places: every mode but XY-Chains, whose strong links lie inside cells.
+                if mode != Mode::Bivalue {
+                    for house in cell.houses() {
+                        let rest = places & (house.cell_set() - node.cells);
+                        let v = node_of(rest, d);
+                        if v != NONE {
+                            scratch.push(v);
+                        }
+                    }
+                }
+                if !matches!(mode, Mode::Digit(_)) && bivalue(cell) {
+                    if let Some(other) = grid.candidates(cell).without(Candidates::only(d)).single() {
+                        let v = candidate[cell.index() * 9 + other.index()];
+                        if v != NONE {
+                            scratch.push(v);
+                        }
+                    }
+                }
+            } else {
+                let s = node.segment as usize;
+                let b = s / 6;
+                for house in [House::Box(b as u8), segment_line(s)] {
+                    let rest = places & (house.cell_set() - node.cells);
+                    let v = node_of(rest, d);
+                    if v != NONE {
+                        scratch.push(v);
+                    }
+                }
+            }
+            scratch.sort_unstable();
+            scratch.dedup();
+            strong.targets.extend_from_slice(&scratch);
+
+            // Weak: the digit in every cell seeing the node, other digits of its cell, groups the node sees whole.
+            weak.offsets.push(weak.targets.len() as u32);
+            scratch.clear();
+            let seen = common_peers(node.cells);
+            for c in node.seen {
+                let v = candidate[c.index() * 9 + d.index()];
+                if v != NONE {
+                    scratch.push(v);
+                }
+            }
+            if !node.is_group() && matches!(mode, Mode::Candidates | Mode::Grouped) {
+                let cell = node.cell();
+                for e in grid.candidates(cell).without(Candidates::only(d)) {
+                    let v = candidate[cell.index() * 9 + e.index()];
+                    if v != NONE {
+                        scratch.push(v);
+                    }
+                }
+            }
+            if mode == Mode::Grouped {
+                for s in 0..54 {
+                    let v = group[s * 9 + d.index()];
+                    if v != NONE && (nodes_cells(&nodes, v) - seen).is_empty() {
+                        scratch.push(v);
+                    }
+                }
+                // An ALS whose cells with the digit all see this node (an ALS links so to candidates and groups
+                // only, as HoDoKu's chains do).
+                if !node.als {
+                    for &v in &als_of_digit[d.index()] {
+                        let other = &nodes[v as usize];
+                        if (other.cells - seen).is_empty() && (other.span & node.cells).is_empty() {
+                            scratch.push(v);
+                        }
+                    }
+                } else {
+                    scratch.retain(|&v| !nodes[v as usize].als && (nodes[v as usize].cells & node.span).is_empty());
+                }
+            }
+            scratch.sort_unstable();
+            scratch.dedup();
+            weak.targets.extend_from_slice(&scratch);
+        }
+        strong.offsets.push(strong.targets.len() as u32);
+        weak.offsets.push(weak.targets.len() as u32);
+        Graph {
+            nodes,
+            strong,
+            weak,
+            candidate,
+        }
+    }
+
+    /// The candidates (as per-digit cell sets) that `u` true makes false, whether or not they are nodes here.
+    fn sees(&self, grid: &Grid, u: usize) -> [Bitboard; 9] {
+        let node = &self.nodes[u];
+        let mut out = [Bitboard::EMPTY; 9];
+        out[node.digit.index()] = node.seen;
+        if !node.is_group() {
+            let cell = node.cell();
+            for e in grid.candidates(cell).without(Candidates::only(node.digit)) {
+                out[e.index()].insert(cell);
+            }
+        }
+        out
+    }
+}
+
+fn nodes_cells(nodes: &[NodeData], v: u16) -> Bitboard {
+    nodes[v as usize].cells
+}
+
+/// A search state: node `u` true or false, and whether the way to it passed through a group (so that a grouped
+/// search tells chains through groups from the others): `4u + 2 * grouped + on`.
+#[inline]
+fn state(u: usize, on: bool, through_group: bool) -> usize {
+    4 * u + 2 * through_group as usize + on as usize
+}
+
+/// Breadth-first search over states, reused from start to start.
+struct Search {
+    stamp: Vec<u32>,
+    parent: Vec<u32>,
+    depth: Vec<u16>,
+    /// The cells on the way to each state, so a chain never passes through a cell twice.
+    trail: Vec<Bitboard>,
+    queue: Vec<u32>,
+    generation: u32,
+}
+
+impl Search {
+    fn new(nodes: usize) -> Search {
+        Search {
+            stamp: vec![0; 4 * nodes],
+            parent: vec![0; 4 * nodes],
+            depth: vec![0; 4 * nodes],
+            trail: vec![Bitboard::EMPTY; 4 * nodes],
+            queue: Vec::with_capacity(4 * nodes),
+            generation: 0,
+        }
+    }
+
+    /// The states from the start to `to`, start first.
+    fn path(&self, to: usize) -> Vec<usize> {
+        let mut path = vec![to];
+        let mut at = to;
+        while self.depth[at] > 0 {
+            at = self.parent[at] as usize;
+            path.push(at);
+        }
+        path.reverse();
+        path
+    }
+}
+
+/// What a chain proves.
+struct Conclusion {
+    technique: Technique,
+    variant: Option<&'static str>,
+    eliminations: Vec<(Cell, Digit)>,
+    /// The path, as states, start first.
+    path: Vec<usize>,
+}
+
+fn as_list(sets: &[Bitboard; 9]) -> Vec<(Cell, Digit)> {
+    let mut out = Vec::new();
+    for d in Digit::ALL {
+        for c in sets[d.index()] {
+            out.push((c, d));
+        }
+    }
+    out
+}
+
+/// Runs one technique's search, reporting each new conclusion.
+fn run(grid: &Grid, technique: Technique, report: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    let modes: Vec<Mode> = match technique {
+        Technique::XChain => Digit::ALL.iter().map(|&d| Mode::Digit(d)).collect(),
+        Technique::XYChain => vec![Mode::Bivalue],
+        Technique::NiceLoop => vec![Mode::Candidates],
+        _ => vec![Mode::Grouped],
+    };
+    let graphs: Vec<Graph> = modes.iter().map(|&m| Graph::build(grid, m)).collect();
+    let mut searches: Vec<Search> = graphs.iter().map(|g| Search::new(g.nodes.len())).collect();
+    let mut reported: HashSet<Vec<(Cell, Digit)>> = HashSet::new();
+    let mut shorter = 0u16;
+    // A search that ended before the round's length limit has seen all it ever will: later rounds skip it.
+    let mut done: Vec<Vec<bool>> = graphs.iter().map(|g| vec![false; g.nodes.len()]).collect();
+    for longest in ROUNDS {
+        for ((graph, search), done) in graphs.iter().zip(searches.iter_mut()).zip(done.iter_mut()) {
+            // Every chain starts from a node assumed false: AICs, and loops placing their start; the loops that
+            // remove their start are read from the AICs between two of its partners (see `push`). An ALS is never a
+            // start: an AIC through one is found from its other end, and the sets are many.
+            for (start, finished) in done.iter_mut().enumerate() {
+                if *finished || graph.nodes[start].als {
+                    continue;
+                }
+                let mut found = Vec::new();
+                *finished = !explore(grid, graph, search, technique, start, shorter, longest, &mut found);
+                for c in found {
+                    let key = c.eliminations.clone();
+                    if reported.contains(&key) {
+                        continue;
+                    }
+                    reported.insert(key);
+                    report(step_of(graph, technique, c))?;
+                }
+            }
+        }
+        shorter = longest;
+    }
+    Flow::Continue(())
+}
+
+/// One breadth-first search from `start` assumed false, collecting conclusions whose chains are longer than
+/// `shorter` and at most `longest` links. Returns whether the length limit cut the search short.
+#[allow(clippy::too_many_arguments)]
+fn explore(
+    grid: &Grid,
+    graph: &Graph,
+    search: &mut Search,
+    technique: Technique,
+    start: usize,
+    shorter: u16,
+    longest: u16,
+    found: &mut Vec<Conclusion>,
+) -> bool {
+    let mut cut = false;
+    search.generation += 1;
+    let generation = search.generation;
+    let first = state(start, false, graph.nodes[start].is_group());
+    search.stamp[first] = generation;
+    search.depth[first] = 0;
+    search.trail[first] = graph.nodes[start].span;
+    search.queue.clear();
+    search.queue.push(first as u32);
+    let start_node = graph.nodes[start];
+    let grouped = technique == Technique::GroupedNiceLoop;
+    let loops = matches!(technique, Technique::NiceLoop | Technique::GroupedNiceLoop);
+    let start_weak = graph.weak.of(start);
+    let mut head = 0;
+    while head < search.queue.len() {
+        let s = search.queue[head] as usize;
+        head += 1;
+        let d = search.depth[s];
+        if d >= longest {
+            cut = true;
+            continue;
+        }
+        let (u, u_on, u_group) = (s / 4, s % 2 == 1, s & 2 != 0);
+        // Back in the start's cell, a chain ends: it may close there, never pass through.
+        if d >= 2 && graph.nodes[u].cells == start_node.cells {
+            continue;
+        }
+        let next = if u_on { graph.weak.of(u) } else { graph.strong.of(u) };
+        let u_node = graph.nodes[u];
+        let trail = search.trail[s];
+        for &v in next {
+            let t = state(v as usize, !u_on, u_group || graph.nodes[v as usize].is_group());
+            if search.stamp[t] == generation {
+                continue;
+            }
+            let v_node = graph.nodes[v as usize];
+            // A link inside a cell or inside an ALS stays where the chain already is.
+            let inside = v_node.span == u_node.span && (!v_node.is_group() || v_node.als);
+            if !inside && !(v_node.span & trail).is_empty() && v_node.cells != start_node.cells {
+                continue;
+            }
+            search.trail[t] = trail | v_node.span;
+            search.stamp[t] = generation;
+            search.parent[t] = s as u32;
+            search.depth[t] = d + 1;
+            search.queue.push(t as u32);
+            let length = d + 1;
+            if length <= shorter {
+                continue;
+            }
+            let v = v as usize;
+            if v == start {
+                // Back at the start: assumed false, it comes out true (a discontinuous nice loop placing it, written
+                // as HoDoKu writes it: the removal of the cell's other candidates); false again proves nothing.
+                if loops && !u_on {
+                    let cell = start_node.cell();
+                    let eliminations = grid
+                        .candidates(cell)
+                        .without(Candidates::only(start_node.digit))
+                        .iter()
+                        .map(|e| (cell, e))
+                        .collect();
+                    push(found, graph, search, t, technique, grouped, DISCONTINUOUS, eliminations);
+                }
+                continue;
+            }
+            if u_on {
+                continue;
+            }
+            // From the start false to `v` true.
+            let end = graph.nodes[v];
+            if loops && length >= 3 && start_weak.binary_search(&(v as u16)).is_ok() {
+                // The end sees the start: the loop closes, and each of its weak links holds exactly one truth, so
+                // whatever sees both ends of a weak link goes.
+                let path = search.path(t);
+                let mut gone = [Bitboard::EMPTY; 9];
+                let mut used = [Bitboard::EMPTY; 9];
+                for &p in &path {
+                    let n = graph.nodes[p / 4];
+                    used[n.digit.index()] |= n.cells;
+                }
+                let loop_cells = used.iter().fold(Bitboard::EMPTY, |acc, &b| acc | b);
+                let closing = [t, first];
+                for pair in path.windows(2).chain(core::iter::once(&closing[..])) {
+                    let (a, b) = (pair[0], pair[1]);
+                    if a % 2 == 1 && b % 2 == 0 {
+                        let (na, nb) = (&graph.nodes[a / 4], &graph.nodes[b / 4]);
+                        let sa = graph.sees(grid, a / 4);
+                        let sb = graph.sees(grid, b / 4);
+                        // A link between cells clears its digit from the cells seeing both, outside the loop (as
+                        // HoDoKu reports it); a link inside a cell clears the cell's other digits.
+                        let outside = if na.cells == nb.cells {
+                            Bitboard::FULL
+                        } else {
+                            !loop_cells
+                        };
+                        for i in 0..9 {
+                            gone[i] |= sa[i] & sb[i] & outside;
+                        }
+                    }
+                }
+                for i in 0..9 {
+                    gone[i] = gone[i] - used[i];
+                }
+                if gone.iter().any(|g| !g.is_empty()) {
+                    push(found, graph, search, t, technique, grouped, CONTINUOUS, as_list(&gone));
+                }
+                // The same chain read as an AIC is reported too: HoDoKu names it so when it does not come back to
+                // the start's cell, and its fewer eliminations are a step of their own.
+            }
+            // An AIC: the start or the end holds, so whatever sees both goes: the digit where both ends have it,
+            // the other end's digit in a cell that is one end and sees the other, a shared cell's other digits.
+            let (a, b) = (start_node.digit, end.digit);
+            let mut gone = [Bitboard::EMPTY; 9];
+            let single = |n: &NodeData| if n.is_group() { Bitboard::EMPTY } else { n.cells };
+            if a == b {
+                gone[a.index()] = start_node.seen & end.seen;
+            } else {
+                gone[a.index()] = start_node.seen & single(&end) & grid.digit_cells(a);
+                gone[b.index()] = end.seen & single(&start_node) & grid.digit_cells(b);
+                let shared = single(&start_node) & single(&end);
+                if let Some(cell) = shared.first() {
+                    for e in grid
+                        .candidates(cell)
+                        .without(Candidates::only(a).or(Candidates::only(b)))
+                    {
+                        gone[e.index()].insert(cell);
+                    }
+                }
+            }
+            if gone.iter().all(|g| g.is_empty()) {
+                continue;
+            }
+            let same_digit = end.digit == start_node.digit;
+            let same_cell = !end.is_group() && end.cells == start_node.cells;
+            let variant = match technique {
+                Technique::XChain | Technique::XYChain if !same_digit => continue,
+                Technique::XChain | Technique::XYChain => "",
+                _ if same_cell => DISCONTINUOUS,
+                _ => AIC,
+            };
+            push(found, graph, search, t, technique, grouped, variant, as_list(&gone));
+        }
+    }
+    cut
+}
+
+/// Whether a chain passes through each cell once (a cell's candidates in a row count as one visit), its start cell
+/// excepted where a loop comes back to it: the chains HoDoKu reports, and the readable ones.
+fn simple(graph: &Graph, path: &[usize]) -> bool {
+    let mut seen = Bitboard::EMPTY;
+    let mut previous: Option<Bitboard> = None;
+    let first_cells = graph.nodes[path[0] / 4].cells;
+    for (i, &s) in path.iter().enumerate() {
+        let n = graph.nodes[s / 4];
+        if previous == Some(n.span) && (!n.is_group() || n.als) {
+            continue;
+        }
+        let last = i + 1 == path.len();
+        let back_home = last && n.cells == first_cells && i > 0;
+        if !(n.span & seen).is_empty() && !back_home {
+            return false;
+        }
+        seen |= n.span;
+        previous = Some(n.span);
+    }
+    true
+}
+
+/// Records a conclusion, unless a grouped technique found a chain without groups (the ungrouped one finds it).
+#[allow(clippy::too_many_arguments)]
+fn push(
+    found: &mut Vec<Conclusion>,
+    graph: &Graph,
+    search: &Search,
+    end: usize,
+    technique: Technique,
+    grouped: bool,
+    variant: &'static str,
+    eliminations: Vec<(Cell, Digit)>,
+) {
+    let path = search.path(end);
+    if !simple(graph, &path) {
+        return;
+    }
+    // A grouped technique keeps only chains through a group: the ungrouped technique finds the others.
+    if grouped && end & 2 == 0 {
+        return;
+    }
+    // An AIC removing several candidates is also, for each of them, a discontinuous nice loop from that candidate
+    // (assumed true, it makes both ends false): the step HoDoKu reports when its search starts there. Finding the
+    // loops so spares a search from every candidate assumed true.
+    if variant == AIC && eliminations.len() > 1 {
+        for &(cell, digit) in &eliminations {
+            let s = graph.candidate[cell.index() * 9 + digit.index()];
+            if s == NONE {
+                continue;
+            }
+            let mut around = Vec::with_capacity(path.len() + 2);
+            around.push(state(s as usize, true, false));
+            around.extend_from_slice(&path);
+            around.push(state(s as usize, false, end & 2 != 0));
+            if simple(graph, &around) {
+                found.push(Conclusion {
+                    technique,
+                    variant: Some(if grouped { GROUPED_DISCONTINUOUS } else { DISCONTINUOUS }),
+                    eliminations: vec![(cell, digit)],
+                    path: around,
+                });
+            }
+        }
+    }
+    let variant = match (grouped, variant) {
+        (_, "") => None,
+        (false, v) => Some(v),
+        (true, CONTINUOUS) => Some(GROUPED_CONTINUOUS),
+        (true, DISCONTINUOUS) => Some(GROUPED_DISCONTINUOUS),
+        (true, _) => Some(GROUPED_AIC),
+    };
+    found.push(Conclusion {
+        technique,
+        variant,
+        eliminations,
+        path,
+    });
+}
+
+fn step_of(graph: &Graph, technique: Technique, c: Conclusion) -> Step {
+    let nodes: Vec<Node> = c
+        .path
+        .iter()
+        .map(|&s| {
+            let n = graph.nodes[s / 4];
+            Node {
+                digit: n.digit,
+                // An ALS node names the whole set; its cells with the digit follow from the grid.
+                cells: if n.als {
+                    n.span.iter().collect()
+                } else {
+                    n.cells.iter().collect()
+                },
+                kind: if n.als {
+                    NodeKind::Als
+                } else if n.is_group() {
+                    NodeKind::Group
+                } else {
+                    NodeKind::Candidate
+                },
+                on: s % 2 == 1,
+            }
+        })
+        .collect();
+    let mut digits = Candidates::default();
+    let mut cells: Vec<Cell> = Vec::new();
+    for n in &nodes {
+        digits.insert(n.digit);
+        cells.extend_from_slice(&n.cells);
+    }
+    cells.sort_unstable();
+    cells.dedup();
+    let pattern = Pattern {
+        digits,
+        cells,
+        variant: c.variant,
+        chains: vec![Chain { nodes }],
+        ..Pattern::default()
+    };
+    let _ = technique;
+    Step::elimination(c.technique, c.eliminations, pattern)
+}
+
+/// The number of links of a step's chain, as HoDoKu counts it (the library's `extra` field): the inferences from
+/// the first node to the last (a continuous loop's closing link, back to where it started, is not counted).
+pub fn chain_length(step: &Step) -> usize {
+    step.pattern
+        .chains
+        .first()
+        .map_or(0, |c| c.nodes.len().saturating_sub(1))
+}
+
+/// X-Chain: one digit, from a conjugate pair to a conjugate pair; the digit goes from every cell seeing both ends.
+pub(super) fn x_chain(grid: &Grid, report: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    run(grid, Technique::XChain, report)
+}
+
+/// XY-Chain: two-candidate cells linked on shared digits, starting and ending on the same digit.
+pub(super) fn xy_chain(grid: &Grid, report: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    run(grid, Technique::XYChain, report)
+}
+
+/// Nice Loops (continuous and discontinuous) and AIC over single candidates.
+pub(super) fn nice_loop(grid: &Grid, report: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    run(grid, Technique::NiceLoop, report)
+}
+
+/// Nice Loops and AIC with group nodes: only chains that use a group (the others are plain Nice Loops/AIC).
+pub(super) fn grouped_nice_loop(grid: &Grid, report: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    run(grid, Technique::GroupedNiceLoop, report)
+}
+
+/// The chain written as HoDoKu writes it: cells joined by links that carry their digit, `=d=` strong and `-d-`
+/// weak, a cell written once where the chain passes between two of its digits, an almost locked set as
+/// `ALS:r45c7` once where the chain passes through it.
+fn chain_text(chain: &Chain) -> String {
+    // Runs of consecutive nodes in one cell print as that cell.
+    let mut runs: Vec<&[Node]> = Vec::new();
+    let mut i = 0;
+    let nodes = &chain.nodes;
+    while i < nodes.len() {
+        let mut j = i + 1;
+        while j < nodes.len()
+            && nodes[j].kind == nodes[i].kind
+            && nodes[i].kind != NodeKind::Group
+            && nodes[j].cells == nodes[i].cells
+        {
+            j += 1;
+        }
+        runs.push(&nodes[i..j]);
+        i = j;
+    }
+    let link = |a: &Node, b: &Node| if !a.on && b.on { '=' } else { '-' };
+    let mut text = String::new();
+    if let Some(first) = runs.first() {
+        if first.len() > 1 {
+            // The chain starts inside a cell: name the digit it starts from.
+            text.push_str(&format!("{}{} ", first[0].digit, link(&first[0], &first[1])));
+        }
+    }
+    for (k, run) in runs.iter().enumerate() {
+        if k > 0 {
+            let a = &runs[k - 1][runs[k - 1].len() - 1];
+            let b = &run[0];
+            let l = link(a, b);
+            text.push_str(&format!(" {l}{}{l} ", a.digit));
+        }
+        if run[0].kind == NodeKind::Als {
+            text.push_str("ALS:");
+        }
+        text.push_str(&notation::cells(&run[0].cells));
+    }
+    if let Some(last) = runs.last() {
+        if last.len() > 1 {
+            let n = last.len();
+            text.push_str(&format!(" {}{}", link(&last[n - 2], &last[n - 1]), last[n - 1].digit));
+        }
+    }
+    text
+}
 
 /// The explanation of a chain step.
 pub(super) fn explain(step: &Step, lang: Lang, result: &str) -> String {
-    let _ = lang;
-    format!("{}: {result}", step.technique)
+    let Some(chain) = step.pattern.chains.first() else {
+        return format!("{}: {result}", step.technique);
+    };
+    let (Some(first), Some(last)) = (chain.nodes.first(), chain.nodes.last()) else {
+        return format!("{}: {result}", step.technique);
+    };
+    let digits = if first.digit == last.digit {
+        first.digit.to_string()
+    } else {
+        format!("{}/{}", first.digit, last.digit)
+    };
+    let name_en = step.pattern.variant.unwrap_or(step.technique.name());
+    let body = chain_text(chain);
+    match lang {
+        Lang::En => format!("{name_en}: {digits} {body} => {result}"),
+        Lang::Zh => {
+            let name = match step.pattern.variant {
+                Some(CONTINUOUS) => "连续环",
+                Some(DISCONTINUOUS) => "不连续环",
+                Some(AIC) => "交替推理链（AIC）",
+                Some(GROUPED_CONTINUOUS) => "分组连续环",
+                Some(GROUPED_DISCONTINUOUS) => "分组不连续环",
+                Some(GROUPED_AIC) => "分组交替推理链",
+                _ => step.technique.info().name_zh,
+            };
+            format!("{name}：{digits} {body} => {result}")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::reglib::testing::{assert_all_pass, expected_step};
+
+    const X_CHAIN: &str =
+        ":0701:7:3.4+52..8...6.+9.....5..7.3.....68+9.2+3...+734....6+315+27...1.+9+6......9.+4..6.+6.8217..5::742::5";
+    const XY_CHAIN: &str = ":0702:7:76+2+8+1+3+59+4...+7+6+9+1+2+8.+9.42536+7.+765+9+82.+39..1+32......+67+4+8.9..+7+9+5643+1.49+38+1..2.1.+2+47+9+8.::758 787::19";
+    const DISCONTINUOUS_LOOP: &str = ":0707-1:2348:.+4..6.1.+2.275..+4+96.....43.84+1...798+5....5.2.1......+6.+7..4....+1+3.619...24.3...1.+6+9::264 364 464 864::7";
+    const AIC_TYPE_2: &str = ":0708-2:38:..+2....5...+4+52.1..+5.38..+2..+3+9+86+5+7+4+122+5+74+18+6934+61.+9.+7851+3+9...+5..+8+26+1359+47745.....+1::397 817::7";
+    const CONTINUOUS_LOOP: &str = ":0706:124579:548..+3...+63....8..1+2.+8....3+972.+386..+4.....3..+3...47..9+71+43+8+5+92+62569+7..+3+8+8+9+3.6.7..::114 118 124 214 224 496 524 538 718 925 926 936 955::13";
+    const GROUPED_AIC: &str = ":0711-1:6:3.2....1.+1..97........+1....5..+18.6....15...7..8.+74.+1..9....1.27.1.4.......5..79.+1::612 616 619 626 634 636::7";
+
+    #[test]
+    fn library_cases_pass() {
+        assert_all_pass(&[
+            X_CHAIN,
+            XY_CHAIN,
+            DISCONTINUOUS_LOOP,
+            AIC_TYPE_2,
+            CONTINUOUS_LOOP,
+            GROUPED_AIC,
+        ]);
+    }
+
+    #[test]
+    fn explanations_write_the_chain_as_hodoku_does() {
+        let cases = [
+            (X_CHAIN, "X-Chain: 7 r1c2 =7= r1c9 -7- r2c8 =7= r7c8 -7- r7c3 =7= r4c3 => r4c2<>7", 5),
+            (
+                XY_CHAIN,
+                "XY-Chain: 7 7= r5c7 -6- r5c9 -5- r5c2 -8- r7c2 -2- r7c1 -8- r3c1 -1- r4c1 -4- r4c8 -1- r6c8 -5- r8c8 =7 \
+                 => r5c8,r8c7<>7",
+                19,
+            ),
+            (
+                DISCONTINUOUS_LOOP,
+                "Discontinuous Nice Loop: 1 r6c4 =1= r3c4 =2= r3c5 =9= r6c5 =1= r6c4 => r6c4<>2, r6c4<>3, r6c4<>4, \
+                 r6c4<>8",
+                7,
+            ),
+            (
+                AIC_TYPE_2,
+                "AIC: 3/8 r1c7 =3= r2c8 =7= r2c2 =8= r2c9 -8- r7c9 =8= r9c7 => r9c7<>3, r1c7<>8",
+                7,
+            ),
+            (
+                GROUPED_AIC,
+                // Shorter than HoDoKu's (7 links, through groups), through an ALS of box 8.
+                "Grouped AIC: 6 6= r1c4 -8- ALS:r7c45,r9c45 -5- r1c5 =6 => r1c269,r2c6,r3c46<>6",
+                5,
+            ),
+        ];
+        for (line, text, length) in cases {
+            let step = expected_step(line);
+            assert_eq!(step.explain(Lang::En), text);
+            // The library's last field is HoDoKu's chain length.
+            assert_eq!(chain_length(&step), length, "{text}");
+        }
+        let step = expected_step(CONTINUOUS_LOOP);
+        assert!(step
+            .explain(Lang::En)
+            .starts_with("Continuous Nice Loop: 6/7 r1c4 =6= r1c8 =9= r1c5 -9- r3c5"));
+        assert_eq!(chain_length(&step), 13);
+        assert_eq!(
+            expected_step(AIC_TYPE_2).explain(Lang::Zh),
+            "交替推理链（AIC）：3/8 r1c7 =3= r2c8 =7= r2c2 =8= r2c9 -8- r7c9 =8= r9c7 => r9c7<>3, r1c7<>8"
+        );
+        assert_eq!(
+            expected_step(X_CHAIN).explain(Lang::Zh),
+            "X链：7 r1c2 =7= r1c9 -7- r2c8 =7= r7c8 -7- r7c3 =7= r4c3 => r4c2<>7"
+        );
+    }
+
+    #[test]
+    fn every_chain_step_is_a_chain_of_sound_links() {
+        // Each step's chain alternates as its links say: false to true across a strong link, true to false across
+        // a weak one, starting from the assumption.
+        for line in [
+            X_CHAIN,
+            XY_CHAIN,
+            DISCONTINUOUS_LOOP,
+            AIC_TYPE_2,
+            CONTINUOUS_LOOP,
+            GROUPED_AIC,
+        ] {
+            let step = expected_step(line);
+            let chain = &step.pattern.chains[0];
+            for pair in chain.nodes.windows(2) {
+                assert_ne!(pair[0].on, pair[1].on, "{}", step.explain(Lang::En));
+            }
+        }
+    }
 }

@@ -95,6 +95,10 @@ pub fn finder(technique: Technique) -> Option<Finder> {
         T::SimpleColors => coloring::simple_colors,
         T::MultiColors => coloring::multi_colors,
         T::RemotePair => coloring::remote_pair,
+        T::XChain => chains::x_chain,
+        T::XYChain => chains::xy_chain,
+        T::NiceLoop => chains::nice_loop,
+        T::GroupedNiceLoop => chains::grouped_nice_loop,
         // Every fish, one general finder (fish.rs).
         T::XWing
         | T::Swordfish

@@ -39,6 +39,15 @@ fn variant_finder(case: &LibraryCase) -> Option<super::Finder> {
     }
 }
 
+/// The chain length a chain case expects (its `extra` field), for the chain techniques.
+fn chain_length_of(case: &LibraryCase, technique: Technique) -> Option<usize> {
+    let chains = matches!(
+        technique,
+        Technique::XChain | Technique::XYChain | Technique::NiceLoop | Technique::GroupedNiceLoop
+    );
+    chains.then(|| case.extra.trim().parse().ok()).flatten()
+}
+
 /// Runs one case: finds every step of the case's technique in the case's state and compares.
 pub fn check(case: &LibraryCase) -> Verdict {
     let Some(technique) = technique_of(case).filter(|t| t.is_implemented()) else {
@@ -65,6 +74,21 @@ pub fn check(case: &LibraryCase) -> Verdict {
     let want_place = sorted(&case.placements);
     let matches = |s: &Step| sorted(&s.eliminations) == want_elim && sorted(&s.placements) == want_place;
     if steps.iter().any(matches) {
+        // A chain case also gives HoDoKu's chain length: a step with the same result must be found with a chain no
+        // longer (shorter is a better explanation; the search is shortest first).
+        if let Some(length) = chain_length_of(case, technique) {
+            if !steps
+                .iter()
+                .any(|s| matches(s) && super::chains::chain_length(s) <= length)
+            {
+                let found: Vec<usize> = steps
+                    .iter()
+                    .filter(|s| matches(s))
+                    .map(super::chains::chain_length)
+                    .collect();
+                return Verdict::Fail(format!("the chain lengths are {found:?}, the library's {length}"));
+            }
+        }
         return Verdict::Pass;
     }
     let found = if steps.is_empty() {
