@@ -17,6 +17,7 @@
 
 #![warn(missing_docs)]
 
+pub mod generate;
 pub mod grid;
 pub mod logic;
 pub mod rate;

@@ -66,6 +66,43 @@ pub fn search(values: &[u8; 81], limit: u64) -> Outcome {
     }
 }
 
+/// Counts up to `limit` the solutions of a puzzle in which each `(cell, digit)` of `excluded` is ruled out (`cell`
+/// 0..81 an empty cell, `digit` 1..=9), and keeps the first one.
+///
+/// A generator digging a unique puzzle uses it to test one removal: a second solution of the puzzle without the
+/// cell must put another digit there, so excluding the removed digit and finding any solution (limit 1) settles
+/// it, without first finding the solution it already knows.
+///
+/// ```
+/// use shudu::{format, search};
+/// let p = format::parse_line(
+///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......").unwrap();
+/// // The solution has 1 at r1c2 (cell 1): ruling it out leaves none; ruling out 2 there changes nothing.
+/// assert_eq!(search::search_excluding(&p, &[(1, 1)], 2).count, 0);
+/// assert_eq!(search::search_excluding(&p, &[(1, 2)], 2).count, 1);
+/// ```
+pub fn search_excluding(values: &[u8; 81], excluded: &[(usize, u8)], limit: u64) -> Outcome {
+    let mut ctx = Search {
+        limit: limit.max(1),
+        count: 0,
+        guesses: 0,
+        solution: None,
+    };
+    if let Some(mut state) = State::from_values(values) {
+        for &(cell, digit) in excluded {
+            if cell < 81 && (1..=9).contains(&digit) {
+                state.bands[at(digit as usize - 1, cell / 27)] &= !(1 << (cell % 27));
+            }
+        }
+        ctx.run(&mut state);
+    }
+    Outcome {
+        count: ctx.count,
+        solution: ctx.solution,
+        guesses: ctx.guesses,
+    }
+}
+
 /// Counts the solutions of a grid's givens and placed digits (its candidates are not consulted).
 pub fn search_grid(grid: &Grid, limit: u64) -> Outcome {
     search(grid.values(), limit)
