@@ -5,6 +5,7 @@
 mod batch;
 mod bench;
 mod explain;
+mod generate;
 mod hint;
 mod input;
 mod ladder;
@@ -22,8 +23,8 @@ use clap::{Parser, Subcommand};
 #[command(
     name = "shudu",
     version,
-    about = "Solve, explain, rate and benchmark Sudoku puzzles",
-    long_about = "Solve, explain, rate and benchmark Sudoku puzzles.\n\n\
+    about = "Solve, explain, rate, generate and benchmark Sudoku puzzles",
+    long_about = "Solve, explain, rate, generate and benchmark Sudoku puzzles.\n\n\
         Exit status: 0 when every input was handled, 1 when some input was bad or unreadable (each such input is \
         reported on standard error), 2 on a usage error.",
     propagate_version = true
@@ -47,6 +48,9 @@ enum Command {
     /// Rate puzzles: HoDoKu's level, score and stars, the hardest technique, and an SE estimate, on every core.
     #[command(long_about = rate::LONG_ABOUT, after_help = rate::AFTER_HELP)]
     Rate(rate::RateArgs),
+    /// Generate puzzles with exactly one solution: at a level, with a symmetry, minimal, from a seed.
+    #[command(long_about = generate::LONG_ABOUT, after_help = generate::AFTER_HELP)]
+    Generate(generate::GenerateArgs),
     /// Run a HoDoKu regression library file: pass/fail per technique code.
     #[command(long_about = reglib::LONG_ABOUT, after_help = reglib::AFTER_HELP)]
     Reglib(reglib::ReglibArgs),
@@ -96,6 +100,7 @@ fn main() -> ExitCode {
         Command::Explain(args) => explain::run(&args),
         Command::Hint(args) => hint::run(&args),
         Command::Rate(args) => rate::run(&args),
+        Command::Generate(args) => generate::run(&args),
         Command::Reglib(args) => reglib::run(&args),
         Command::Bench(args) => bench::run(&args),
     };

@@ -63,7 +63,7 @@ Examples:
 
 /// A level named on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum LevelArg {
+pub(crate) enum LevelArg {
     Easy,
     Medium,
     Hard,
@@ -116,7 +116,7 @@ pub struct RateArgs {
     threads: Option<usize>,
 }
 
-fn parse_technique(text: &str) -> Result<Technique, String> {
+pub(crate) fn parse_technique(text: &str) -> Result<Technique, String> {
     Technique::from_arg(text).ok_or_else(|| format!("no technique is called `{text}` (see TECHNIQUES.md)"))
 }
 
