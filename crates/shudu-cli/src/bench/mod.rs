@@ -2,6 +2,7 @@
 
 mod baseline;
 mod explain;
+mod generate;
 mod rate;
 
 use std::fs;
@@ -43,7 +44,9 @@ serg_benchmark.txt (the last with limit 1), looked up in ../shared/data/puzzles/
 fewest candidates, no propagation) in the same run, and shows the speed-up against it. On a large collection the \
 baseline is timed on a sample (--baseline-sample), and the search solver again on the same puzzles.
 
---explain times the explained solver instead, and --rate the grading of `shudu rate`.";
+--explain times the explained solver instead, and --rate the grading of `shudu rate`. --generate times the \
+generator (no files read): mean, median, 95th percentile and maximum time per puzzle, for plain minimal puzzles and \
+for each level.";
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
@@ -80,6 +83,32 @@ pub struct BenchArgs {
     /// puzzles per second, and the levels.
     #[arg(long, conflicts_with = "explain")]
     rate: bool,
+
+    /// Time the generator instead (no files read): per puzzle, mean, median, 95th percentile and maximum, for a
+    /// plain minimal puzzle and for each level (or the levels named with --level).
+    #[arg(long, conflicts_with_all = ["explain", "rate", "baseline"])]
+    generate: bool,
+
+    /// With --generate: the levels to time (may be given more than once). Default: a plain minimal puzzle, then
+    /// every level.
+    #[arg(long, value_name = "LEVEL", value_enum, requires = "generate")]
+    level: Vec<crate::rate::LevelArg>,
+
+    /// With --generate: puzzles a row.
+    #[arg(short = 'n', long, value_name = "N", default_value_t = 1000, value_parser = crate::at_least_one::<usize>)]
+    count: usize,
+
+    /// With --generate: the seed of the first puzzle of each row.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+
+    /// With --generate: the symmetry of the puzzles.
+    #[arg(long, value_name = "SYMMETRY", default_value = "none", value_parser = crate::generate::parse_symmetry)]
+    symmetry: shudu::generate::Symmetry,
+
+    /// With --generate: minimal puzzles only.
+    #[arg(long, requires = "generate")]
+    minimal: bool,
 
     /// With --explain or --rate: time only the first N puzzles of each collection.
     #[arg(long, value_name = "N", value_parser = crate::at_least_one::<usize>)]
@@ -124,6 +153,9 @@ pub fn run(args: &BenchArgs) -> Status {
 }
 
 fn bench(args: &BenchArgs) -> io::Result<Status> {
+    if args.generate {
+        return generate::report(&mut io::stdout().lock(), args);
+    }
     let mut status = Status::Ok;
     let targets = match targets(args) {
         Some(targets) => targets,
