@@ -95,6 +95,11 @@ pub fn finder(technique: Technique) -> Option<Finder> {
         T::SimpleColors => coloring::simple_colors,
         T::MultiColors => coloring::multi_colors,
         T::RemotePair => coloring::remote_pair,
+        T::AlsXz => als::als_xz,
+        T::AlsXyWing => als::als_xy_wing,
+        T::AlsChain => als::als_chain,
+        T::DeathBlossom => als::death_blossom,
+        T::SueDeCoq => sue_de_coq::sue_de_coq,
         // Every fish, one general finder (fish.rs).
         T::XWing
         | T::Swordfish
