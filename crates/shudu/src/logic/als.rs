@@ -12,6 +12,9 @@
 //! the finders for HoDoKu's "with ALS overlap" cases (variant 2 of 0902–0904) allow it where the overlap holds no
 //! RCC.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use crate::grid::{Bitboard, Candidates, Cell, Digit, Grid, House};
 
 use super::notation;
@@ -23,6 +26,11 @@ use super::{Flow, Lang};
 /// run uses. Chains of two and three sets are ALS-XZ and ALS-XY-Wing, so a chain has at least three links.
 const MAX_LINKS: u8 = 6;
 
+thread_local! {
+    /// The last net built on this thread, with the key of its grid (see [`Net::of`]).
+    static LAST_NET: RefCell<Option<([u128; 11], Rc<Net>)>> = const { RefCell::new(None) };
+}
+
 /// An almost locked set and what the searches ask of it, precomputed.
 #[derive(Clone, Copy, Debug)]
 struct Als {
@@ -32,12 +40,16 @@ struct Als {
     holders: [Bitboard; 9],
     /// For each digit of the set, the cells outside it that see every holder of the digit.
     seen: [Bitboard; 9],
+    /// The digits some cell outside the set could lose for it: those whose `seen` cells hold the digit. Only these
+    /// can be a `z` at an end of an ALS step.
+    open: u16,
 }
 
 impl Als {
     fn new(grid: &Grid, cells: Bitboard, digits: u16) -> Als {
         let mut holders = [Bitboard::EMPTY; 9];
         let mut seen = [Bitboard::EMPTY; 9];
+        let mut open = 0u16;
         for d in Candidates::from_bits(digits) {
             let h = cells & grid.digit_cells(d);
             let mut s = Bitboard::FULL;
@@ -46,12 +58,16 @@ impl Als {
             }
             holders[d.index()] = h;
             seen[d.index()] = s - cells;
+            if !(seen[d.index()] & grid.digit_cells(d)).is_empty() {
+                open |= 1 << d.index();
+            }
         }
         Als {
             cells,
             digits,
             holders,
             seen,
+            open,
         }
     }
 
@@ -133,56 +149,108 @@ fn in_one_line(set: Bitboard) -> bool {
     set.iter().all(|c| c.row() == first.row()) || set.iter().all(|c| c.col() == first.col())
 }
 
-/// The restricted commons of two sets: the digits both hold whose holders in either see all those in the other.
-/// Overlapping sets are linked only when `overlap` allows it, and never by a digit in the overlap. At most two
-/// digits (three would break the puzzle: both sets would lose more digits than they can spare).
-fn restricted_commons(a: &Als, b: &Als, overlap: bool) -> u16 {
-    let shared = a.cells & b.cells;
-    if !overlap && !shared.is_empty() {
-        return 0;
-    }
-    let mut rcc = 0u16;
-    for d in digits_of(a.digits & b.digits) {
-        let (ha, hb) = (a.holders[d.index()], b.holders[d.index()]);
-        if !((ha | hb) & shared).is_empty() || !(hb - a.seen[d.index()]).is_empty() {
-            continue;
-        }
-        rcc |= bit(d);
-        if rcc.count_ones() == 2 {
-            break;
-        }
-    }
-    rcc
-}
-
 impl Net {
+    /// The net of `grid`, shared by the finders that run one after another on the same grid (ALS-XZ, ALS-XY-Wing,
+    /// ALS-XY-Chain and Death Blossom each ask for it): the last one built on this thread is kept with the grid's
+    /// candidates and reused while they are unchanged.
+    fn of(grid: &Grid, overlap: bool) -> Rc<Net> {
+        let mut key = [0u128; 11];
+        for d in Digit::ALL {
+            key[d.index()] = grid.digit_cells(d).bits();
+        }
+        key[9] = grid.empty_cells().bits();
+        key[10] = u128::from(overlap);
+        LAST_NET.with(|last| {
+            let mut last = last.borrow_mut();
+            if let Some((k, net)) = last.as_ref() {
+                if *k == key {
+                    return Rc::clone(net);
+                }
+            }
+            let net = Rc::new(Net::new(grid, overlap));
+            *last = Some((key, Rc::clone(&net)));
+            net
+        })
+    }
+
     fn new(grid: &Grid, overlap: bool) -> Net {
         let sets = collect(grid);
-        let mut pairs = Vec::new();
-        for (i, a) in sets.iter().enumerate() {
-            for (j, b) in sets.iter().enumerate().skip(i + 1) {
-                if a.digits & b.digits == 0 {
-                    continue;
-                }
-                let digits = restricted_commons(a, b, overlap);
-                if digits != 0 {
-                    pairs.push(Link {
-                        from: i as u32,
-                        to: j as u32,
-                        digits,
-                    });
+        // Sets indexed by (digit, first holder of the digit): a set `b` shares an RCC `d` with `a` only if all its
+        // holders of `d` lie in `a.seen[d]`, its first one among them, so only those buckets are visited.
+        let mut bucket_start = vec![0u32; 9 * 81 + 1];
+        for a in &sets {
+            for d in digits_of(a.digits) {
+                if let Some(c) = a.holders[d.index()].first() {
+                    bucket_start[d.index() * 81 + c.index() + 1] += 1;
                 }
             }
         }
-        // Both directions of each pair, grouped by the set they leave.
-        let mut degree = vec![0u32; sets.len() + 1];
-        for p in &pairs {
-            degree[p.from as usize] += 1;
-            degree[p.to as usize] += 1;
+        for i in 0..9 * 81 {
+            bucket_start[i + 1] += bucket_start[i];
         }
+        let mut fill = bucket_start.clone();
+        let mut bucket = vec![0u32; bucket_start[9 * 81] as usize];
+        for (i, a) in sets.iter().enumerate() {
+            for d in digits_of(a.digits) {
+                if let Some(c) = a.holders[d.index()].first() {
+                    let slot = &mut fill[d.index() * 81 + c.index()];
+                    bucket[*slot as usize] = i as u32;
+                    *slot += 1;
+                }
+            }
+        }
+        // The restricted commons of each set with the sets after it, gathered per set in `found` (indexed by the
+        // other set; `touched` lists the ones set).
+        let mut pairs: Vec<Link> = Vec::new();
+        let mut found = vec![0u16; sets.len()];
+        let mut touched: Vec<u32> = Vec::new();
+        for (i, a) in sets.iter().enumerate() {
+            for d in digits_of(a.digits) {
+                let reach = a.seen[d.index()] & grid.digit_cells(d);
+                for c in reach {
+                    let k = d.index() * 81 + c.index();
+                    let list = &bucket[bucket_start[k] as usize..bucket_start[k + 1] as usize];
+                    // Buckets are filled in set order: the sets after `a` are a suffix.
+                    let after = list.partition_point(|&j| j as usize <= i);
+                    for &j in &list[after..] {
+                        let b = &sets[j as usize];
+                        let shared = a.cells & b.cells;
+                        if !shared.is_empty()
+                            && (!overlap || !((a.holders[d.index()] | b.holders[d.index()]) & shared).is_empty())
+                        {
+                            continue;
+                        }
+                        // At most two digits (three would break the puzzle: both sets would lose more digits than
+                        // they can spare).
+                        let had = found[j as usize];
+                        if had.count_ones() < 2 && (b.holders[d.index()] - a.seen[d.index()]).is_empty() {
+                            if had == 0 {
+                                touched.push(j);
+                            }
+                            found[j as usize] = had | bit(d);
+                        }
+                    }
+                }
+            }
+            touched.sort_unstable();
+            for &j in &touched {
+                pairs.push(Link {
+                    from: i as u32,
+                    to: j,
+                    digits: found[j as usize],
+                });
+                found[j as usize] = 0;
+            }
+            touched.clear();
+        }
+        // Both directions of each pair, grouped by the set they leave.
         let mut start = vec![0u32; sets.len() + 1];
+        for p in &pairs {
+            start[p.from as usize + 1] += 1;
+            start[p.to as usize + 1] += 1;
+        }
         for i in 0..sets.len() {
-            start[i + 1] = start[i] + degree[i];
+            start[i + 1] += start[i];
         }
         let mut fill: Vec<u32> = start.clone();
         let blank = Link {
@@ -244,7 +312,7 @@ fn holders_of(a: &Als, b: &Als, zs: u16) -> Vec<Cell> {
 /// its holders in both lose it), and every other digit of either set is locked in it (cells seeing all its holders
 /// there lose it).
 pub fn als_xz(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
-    let net = Net::new(grid, false);
+    let net = Net::of(grid, false);
     for link in net.pairs() {
         let (a, b) = (&net.sets[link.from as usize], &net.sets[link.to as usize]);
         let common = a.digits & b.digits;
@@ -293,7 +361,7 @@ pub fn als_xy_wing_overlapping(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) 
 /// digit `z` both have, both would be locked, take `x` and `y` from `C`, and leave it too few digits; so cells
 /// seeing every `z` of `A` and `B` lose it.
 fn xy_wing(grid: &Grid, overlap: bool, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
-    let net = Net::new(grid, overlap);
+    let net = Net::of(grid, overlap);
     for c in 0..net.sets.len() as u32 {
         let links = net.links_of(c);
         for (i, l1) in links.iter().enumerate() {
@@ -359,30 +427,32 @@ struct Arrival {
 /// once per depth class (one, two, three or more links) and at most [`MAX_LINKS`] deep. The walk may pass a set
 /// twice; the reasoning holds link by link all the same.
 fn chain(grid: &Grid, overlap: bool, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
-    let net = Net::new(grid, overlap);
-    let n_links = net.links.len();
-    // Seen marks per (link, used digits: low, high or both, depth class 1/2/3), stamped with the search number.
-    let mut seen = vec![0u32; n_links * 9];
+    let net = Net::of(grid, overlap);
+    // Seen marks per (set, arriving digits, depth class 1/2/3), stamped with the search number.
+    let mut seen = vec![0u32; net.sets.len() * USED_SLOTS * 3];
     let mut stamp = 0u32;
     let mut queue: Vec<Arrival> = Vec::new();
-    // Shorter chains first: one pass per length, each walk cut at that length and reporting only chains of it
-    // (a state reached sooner was reported by an earlier pass).
-    for limit in 3..=MAX_LINKS {
+    // Shorter chains first: the chains of four sets from every start, then the longer ones (each walk reports its
+    // chains shortest first). A state reached within three links was reported by the first pass.
+    for (shortest, longest) in [(3, 3), (4, MAX_LINKS)] {
         for s in 0..net.sets.len() as u32 {
-            walk(grid, &net, s, limit, &mut seen, &mut stamp, &mut queue, emit)?;
+            walk(
+                grid, &net, s, shortest, longest, &mut seen, &mut stamp, &mut queue, emit,
+            )?;
         }
     }
     Flow::Continue(())
 }
 
-/// The walks from set `s` (one per first link digit), at most `limit` links long, reporting the chains of exactly
-/// `limit` links.
+/// The walks from set `s` (one per first link digit), at most `longest` links long, reporting the chains of at
+/// least `shortest` links.
 #[allow(clippy::too_many_arguments)]
 fn walk(
     grid: &Grid,
     net: &Net,
     s: u32,
-    limit: u8,
+    shortest: u8,
+    longest: u8,
     seen: &mut [u32],
     stamp: &mut u32,
     queue: &mut Vec<Arrival>,
@@ -390,13 +460,17 @@ fn walk(
 ) -> Flow {
     let first_set = &net.sets[s as usize];
     for f in digits_of(first_set.digits) {
+        // A walk from here removes only a digit of the first set other than `f` that some cell could lose.
+        if first_set.open & !bit(f) == 0 {
+            continue;
+        }
         *stamp += 1;
         let stamp = *stamp;
         queue.clear();
         for (k, l) in net.links_of(s).iter().enumerate() {
             if l.digits & bit(f) != 0 {
                 let link = net.start[s as usize] + k as u32;
-                mark(seen, link, l.digits, bit(f), 1, stamp);
+                mark(seen, l.to, bit(f), 1, stamp);
                 queue.push(Arrival {
                     link,
                     used: bit(f),
@@ -410,16 +484,20 @@ fn walk(
             let here = queue[head];
             let at = net.links[here.link as usize];
             head += 1;
-            if here.depth == limit && at.to != s {
+            if here.depth >= shortest && at.to != s {
                 let last = &net.sets[at.to as usize];
-                let zs = first_set.digits & last.digits & !bit(f) & !here.used;
-                let (elim, _) = z_removals(grid, first_set, last, zs);
+                let zs = first_set.open & last.open & !bit(f) & !here.used;
+                let (elim, _) = if zs == 0 {
+                    (Vec::new(), 0)
+                } else {
+                    z_removals(grid, first_set, last, zs)
+                };
                 if !elim.is_empty() {
                     let pattern = chain_pattern(net, queue, head - 1, &elim);
                     emit(Step::elimination(Technique::AlsChain, elim, pattern))?;
                 }
             }
-            if here.depth >= limit {
+            if here.depth >= longest {
                 continue;
             }
             for (k, l) in net.links_of(at.to).iter().enumerate() {
@@ -429,7 +507,7 @@ fn walk(
                 }
                 let link = net.start[at.to as usize] + k as u32;
                 let depth = here.depth + 1;
-                if !mark(seen, link, l.digits, next, depth.min(3), stamp) {
+                if !mark(seen, l.to, next, depth.min(3), stamp) {
                     continue;
                 }
                 queue.push(Arrival {
@@ -444,17 +522,21 @@ fn walk(
     Flow::Continue(())
 }
 
-/// Marks the state (link, used digits, depth class) seen in this search; false when it was already.
-fn mark(seen: &mut [u32], link: u32, digits: u16, used: u16, class: u8, stamp: u32) -> bool {
-    let low = digits & digits.wrapping_neg();
-    let which = if used == digits && digits.count_ones() == 2 {
-        2
-    } else if used == low {
-        0
+/// Slots per set in the seen marks: one per arriving digit, then one per arriving pair of digits.
+const USED_SLOTS: usize = 45;
+
+/// Marks the state (set, arriving digits, depth class) seen in this search; false when it was already. The state
+/// is all that matters for what follows, whichever link led there.
+fn mark(seen: &mut [u32], set: u32, used: u16, class: u8, stamp: u32) -> bool {
+    let a = used.trailing_zeros() as usize;
+    let code = if used.count_ones() == 1 {
+        a
     } else {
-        1
+        // The pairs (a, b), a < b, in order: a(17 - a)/2 pairs start below a.
+        let b = 15 - used.leading_zeros() as usize;
+        9 + a * (17 - a) / 2 + (b - a - 1)
     };
-    let slot = link as usize * 9 + which * 3 + (class as usize - 1);
+    let slot = (set as usize * USED_SLOTS + code) * 3 + (class as usize - 1);
     if seen[slot] == stamp {
         return false;
     }
@@ -547,7 +629,9 @@ pub fn death_blossom_overlapping(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow
 /// the stem). Whatever the stem holds, that petal loses `d` and is locked, so a digit `z` all petals hold (and the
 /// stem lacks) is in one of them; cells seeing every `z` of every petal lose it.
 fn blossom(grid: &Grid, overlap: bool, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
-    let sets = collect(grid);
+    // The sets only: the links between them do not matter here, so the net of the ALS finders before serves.
+    let net = Net::of(grid, false);
+    let sets = &net.sets;
     let mut petals: [Vec<u32>; 9] = Default::default();
     for stem in grid.empty_cells() {
         let stem_digits = grid.candidates(stem);
@@ -572,7 +656,7 @@ fn blossom(grid: &Grid, overlap: bool, emit: &mut dyn FnMut(Step) -> Flow) -> Fl
         }
         let mut search = Blossom {
             grid,
-            sets: &sets,
+            sets,
             petals: &petals,
             stem,
             stem_digits,
