@@ -104,7 +104,7 @@ fn bit(d: Digit) -> u16 {
 /// Every almost locked set of the grid, each once: bivalue cells, then the sets of two to eight cells of each row,
 /// column and box (a box's set lying in one row or column was found there already).
 fn collect(grid: &Grid) -> Vec<Als> {
-    let mut sets = Vec::new();
+    let mut sets = Vec::with_capacity(512);
     for c in grid.empty_cells() {
         let cands = grid.candidates(c);
         if cands.len() == 2 {
@@ -189,12 +189,15 @@ impl Net {
             bucket_start[i + 1] += bucket_start[i];
         }
         let mut fill = bucket_start.clone();
-        let mut bucket = vec![0u32; bucket_start[9 * 81] as usize];
+        // Each entry carries what the test needs (the set's index, cells and holders of the digit), so the buckets
+        // are read in order rather than the sets at random.
+        let blank = (0u32, Bitboard::EMPTY, Bitboard::EMPTY);
+        let mut bucket = vec![blank; bucket_start[9 * 81] as usize];
         for (i, a) in sets.iter().enumerate() {
             for d in digits_of(a.digits) {
                 if let Some(c) = a.holders[d.index()].first() {
                     let slot = &mut fill[d.index() * 81 + c.index()];
-                    bucket[*slot as usize] = i as u32;
+                    bucket[*slot as usize] = (i as u32, a.cells, a.holders[d.index()]);
                     *slot += 1;
                 }
             }
@@ -211,19 +214,17 @@ impl Net {
                     let k = d.index() * 81 + c.index();
                     let list = &bucket[bucket_start[k] as usize..bucket_start[k + 1] as usize];
                     // Buckets are filled in set order: the sets after `a` are a suffix.
-                    let after = list.partition_point(|&j| j as usize <= i);
-                    for &j in &list[after..] {
-                        let b = &sets[j as usize];
-                        let shared = a.cells & b.cells;
-                        if !shared.is_empty()
-                            && (!overlap || !((a.holders[d.index()] | b.holders[d.index()]) & shared).is_empty())
-                        {
+                    let after = list.partition_point(|&(j, _, _)| j as usize <= i);
+                    let (a_holders, a_seen) = (a.holders[d.index()], a.seen[d.index()]);
+                    for &(j, b_cells, b_holders) in &list[after..] {
+                        let shared = a.cells & b_cells;
+                        if !shared.is_empty() && (!overlap || !((a_holders | b_holders) & shared).is_empty()) {
                             continue;
                         }
                         // At most two digits (three would break the puzzle: both sets would lose more digits than
                         // they can spare).
                         let had = found[j as usize];
-                        if had.count_ones() < 2 && (b.holders[d.index()] - a.seen[d.index()]).is_empty() {
+                        if had.count_ones() < 2 && (b_holders - a_seen).is_empty() {
                             if had == 0 {
                                 touched.push(j);
                             }
@@ -324,7 +325,7 @@ pub fn als_xz(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
         if doubly {
             for (this, other) in [(a, b), (b, a)] {
                 for d in digits_of(this.digits & !link.digits) {
-                    let cells = grid.digit_cells(d) & this.seen[d.index()] - other.cells;
+                    let cells = (grid.digit_cells(d) & this.seen[d.index()]) - other.cells;
                     locked |= !cells.is_empty();
                     elim.extend(cells.iter().map(|c| (c, d)));
                 }
@@ -846,14 +847,18 @@ pub(super) fn explain(step: &Step, lang: Lang, result: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use crate::format::parse_library_line;
     use crate::logic::reglib::testing::{assert_all_pass, expected_step};
-    use crate::logic::Lang;
+    use crate::logic::{Lang, Solver, Technique};
+    use crate::{search, Cell};
 
     /// Cases from HoDoKu's regression library (reglib-dev.txt), so the tests run without the shared data.
     const XZ: &str = ":0901-1:8:.+934.7.6.4....59...276...+41...+9....591.+5...8.2..78....6..25.4...4..........1....3:817 325 145 245 345 346 347 747 748 255 357 366 581 881 985 587 591 597:873 883 893::";
     const XZ_DOUBLY: &str = ":0901-2:12357:9..17....4.1....7..7...31..14...6.98.9248173.38.5.......48...2.......6.7....6...3:793:172 244 385 571 572 796::";
     const XY: &str = ":0902-1:7:+9...+3...8+2.3..865.+8.52..3+917+9.1.3....54.......+3......9+58.3...423+298741+6+5+4........:713 424 425 643 245 845 247 847 758 163 663 867 268 868 792 195:714::";
     const CHAIN: &str = ":0903-1:4:..68.51....+8....36.1....8..+65+238.9..37+1.6..82+9+84.21.6...9..+8.4.84........+654.37.+8:715 915 221 426 231 734 436 574 584 784:415::";
+    const XY_OVERLAP: &str = ":0902-2:6:+6.2+75.+8+13..812...471..+8.........7.8.4.+1862..9+82.3.....+1...+7..482...381..9+8..4+16..:936 938 944 549 966 568 569 598:636::";
+    const BLOSSOM_OVERLAP: &str = ":0904-2:3:5.+6.+281.3.2.6.....1..5..6.+2+9.7.6.+82.6.+38.2..9+48+2.9.3+6.+8.1.+57..6....+86.5.2+654....8:927 728 374 978 787 789 998:384::";
     const BLOSSOM: &str = ":0904-1:8:.+6.2..9..+27+9.8.6.14+8.+6+9.+5..+65.1....9+1+284693+7+59....2.1+6....+2..+638.6.1..5...2..6.+9.:515 516 418 173 773 789 799:877::";
 
     fn explained(line: &str) -> (String, String) {
@@ -863,15 +868,87 @@ mod tests {
 
     #[test]
     fn every_embedded_case_passes_the_library_check() {
-        assert_all_pass(&[XZ, XZ_DOUBLY, XY, CHAIN]);
+        assert_all_pass(&[XZ, XZ_DOUBLY, XY, CHAIN, BLOSSOM]);
     }
 
     #[test]
     fn explanations_follow_hodoku() {
-        for line in [XZ, XZ_DOUBLY, XY, CHAIN] {
-            let (en, zh) = explained(line);
-            eprintln!("{en}\n{zh}");
+        let (en, zh) = explained(XZ);
+        assert_eq!(
+            en,
+            "Almost Locked Set XZ-Rule: A=r456c3,r6c2 {34568}, B=r7c2,r9c1 {378}, X=3, Z=8 => r789c3<>8"
+        );
+        assert_eq!(
+            zh,
+            "ALS-XZ：A=r456c3,r6c2 {34568}, B=r7c2,r9c1 {378}, X=3, Z=8 => r789c3<>8"
+        );
+        // Doubly linked with locked-set eliminations: HoDoKu names no z.
+        let (en, _) = explained(XZ_DOUBLY);
+        assert_eq!(
+            en,
+            "Almost Locked Set XZ-Rule: A=r7c5679 {13579}, B=r2389c4 {23679}, X=3,7 => \
+             r7c2<>1, r4c4<>2, r8c5<>3, r7c12<>5, r9c6<>7"
+        );
+        let (en, zh) = explained(XY);
+        assert_eq!(
+            en,
+            "Almost Locked Set XY-Wing: A=r1c78 {247}, B=r25c4 {679}, C=r259c9 {3467}, X,Y=4,6, Z=7 => r1c4<>7"
+        );
+        assert_eq!(
+            zh,
+            "ALS-XY翼：A=r1c78 {247}, B=r25c4 {679}, C=r259c9 {3467}, X,Y=4,6, Z=7 => r1c4<>7"
+        );
+        let (en, zh) = explained(CHAIN);
+        assert_eq!(
+            en,
+            "Almost Locked Set Chain: 4- r1c1289 {23479} -3- r7c2,r9c1 {123} -1- r9c58 {129} -2- r678c7 {2356} \
+             -5- r25c7 {245} -2- r2c2456 {12479} -4 => r1c5<>4"
+        );
+        assert_eq!(
+            zh,
+            "ALS链：4- r1c1289 {23479} -3- r7c2,r9c1 {123} -1- r9c58 {129} -2- r678c7 {2356} \
+             -5- r25c7 {245} -2- r2c2456 {12479} -4 => r1c5<>4"
+        );
+        let (en, zh) = explained(BLOSSOM);
+        assert_eq!(
+            en,
+            "Death Blossom: r9c2, -1- r7c12346 {145789}, -3- r6c27 {348}, -4- r9c9 {48} => r7c7<>8"
+        );
+        assert_eq!(
+            zh,
+            "死亡绽放：r9c2, -1- r7c12346 {145789}, -3- r6c27 {348}, -4- r9c9 {48} => r7c7<>8"
+        );
+    }
+
+    #[test]
+    fn overlap_cases_pass_with_the_overlap_finders() {
+        // HoDoKu's "with ALS overlap" variants: the library check runs them with overlapping sets allowed.
+        assert_all_pass(&[XY_OVERLAP, BLOSSOM_OVERLAP]);
+    }
+
+    #[test]
+    fn every_step_of_the_embedded_cases_is_true() {
+        for line in [XZ, XZ_DOUBLY, XY, CHAIN, BLOSSOM, XY_OVERLAP, BLOSSOM_OVERLAP] {
+            let case = parse_library_line(line).expect("library line");
+            let mut givens = [0u8; 81];
+            for cell in Cell::ALL {
+                if case.grid.is_given(cell) {
+                    givens[cell.index()] = case.grid.value(cell).map_or(0, |d| d.get());
+                }
+            }
+            let solution = search::solve(&givens).expect("the puzzle has a solution");
+            for t in [
+                Technique::AlsXz,
+                Technique::AlsXyWing,
+                Technique::AlsChain,
+                Technique::DeathBlossom,
+            ] {
+                for s in Solver::find_all(t, &case.grid) {
+                    for &(c, d) in &s.eliminations {
+                        assert_ne!(solution[c.index()], d.get(), "{}", s.explain(Lang::En));
+                    }
+                }
+            }
         }
-        let _ = BLOSSOM;
     }
 }

@@ -42,6 +42,7 @@ impl Subsets {
             let low = subset.trailing_zeros() as usize;
             s.unions[subset] = s.unions[subset & (subset - 1)] | masks[low];
         }
+        // (Entries past 2^n stay zero and are never read.)
         s
     }
 
@@ -73,16 +74,17 @@ pub fn sue_de_coq(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
             if inter.len() < 2 {
                 continue;
             }
-            let cells: Vec<Cell> = inter.iter().collect();
+            let mut cells = [Cell::at(0, 0); 3];
+            for (slot, c) in cells.iter_mut().zip(inter) {
+                *slot = c;
+            }
+            let n = inter.len() as usize;
             // Every two or three cells of the intersection.
-            for mask in 1usize..(1 << cells.len()) {
+            for mask in 1usize..(1 << n) {
                 if mask.count_ones() < 2 {
                     continue;
                 }
-                let core: Bitboard = (0..cells.len())
-                    .filter(|i| mask >> i & 1 == 1)
-                    .map(|i| cells[i])
-                    .collect();
+                let core: Bitboard = (0..n).filter(|i| mask >> i & 1 == 1).map(|i| cells[i]).collect();
                 let v = core.iter().fold(0u16, |m, c| m | grid.candidates(c).bits());
                 let n_plus = v.count_ones() as i32 - core.len() as i32;
                 if n_plus < 2 {
@@ -119,6 +121,9 @@ impl Found<'_> {
         let line_cells = self.line.cell_set() & empty;
         let box_cells = self.boxed.cell_set() & empty;
         let line_pool = Subsets::new(self.grid, line_cells - self.core);
+        // The box's cells outside `C`, with the digits of each subset: `B` is one of these subsets, avoiding `L`.
+        // Built when a first `L` qualifies.
+        let mut box_pool: Option<Subsets> = None;
         for l in 1usize..(1 << line_pool.n) {
             let cand_l = line_pool.unions[l];
             let size_l = l.count_ones() as i32;
@@ -130,21 +135,28 @@ impl Found<'_> {
             }
             let l_cells = line_pool.cells_of(l);
             let want = self.n_plus - (size_l - extra);
-            // B may not hold L's digits from V (its extra digits it may share).
+            // B may not hold L's digits from V (its extra digits it may share), nor L's cells.
             let forbidden = cand_l & self.v;
-            let allowed: Bitboard = (box_cells - self.core - l_cells)
-                .iter()
-                .filter(|&c| self.grid.candidates(c).bits() & forbidden == 0)
-                .collect();
-            let box_pool = Subsets::new(self.grid, allowed);
-            for bs in 1usize..(1 << box_pool.n) {
-                let cand_b = box_pool.unions[bs];
+            let box_pool = box_pool.get_or_insert_with(|| Subsets::new(self.grid, box_cells - self.core));
+            let mut allowed = 0usize;
+            for i in 0..box_pool.n {
+                let c = box_pool.cells[i];
+                if !l_cells.contains(c) && self.grid.candidates(c).bits() & forbidden == 0 {
+                    allowed |= 1 << i;
+                }
+            }
+            // Every non-empty subset of the allowed cells, largest first.
+            let mut bs = allowed;
+            while bs != 0 {
+                let this = bs;
+                bs = (bs - 1) & allowed;
+                let cand_b = box_pool.unions[this];
                 let inside_b = (cand_b & self.v).count_ones();
                 let extra_b = (cand_b & !self.v).count_ones() as i32;
-                if inside_b == 0 || bs.count_ones() as i32 - extra_b != want {
+                if inside_b == 0 || this.count_ones() as i32 - extra_b != want {
                     continue;
                 }
-                let b_cells = box_pool.cells_of(bs);
+                let b_cells = box_pool.cells_of(this);
                 let shared = cand_b & cand_l;
                 let mut elim = removals(
                     self.grid,
