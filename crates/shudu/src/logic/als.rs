@@ -213,10 +213,12 @@ impl Net {
                 for c in reach {
                     let k = d.index() * 81 + c.index();
                     let list = &bucket[bucket_start[k] as usize..bucket_start[k + 1] as usize];
-                    // Buckets are filled in set order: the sets after `a` are a suffix.
-                    let after = list.partition_point(|&(j, _, _)| j as usize <= i);
                     let (a_holders, a_seen) = (a.holders[d.index()], a.seen[d.index()]);
-                    for &(j, b_cells, b_holders) in &list[after..] {
+                    // Buckets are filled in set order: the sets after `a` are a suffix, read from the end.
+                    for &(j, b_cells, b_holders) in list.iter().rev() {
+                        if j as usize <= i {
+                            break;
+                        }
                         let shared = a.cells & b_cells;
                         if !shared.is_empty() && (!overlap || !((a_holders | b_holders) & shared).is_empty()) {
                             continue;
