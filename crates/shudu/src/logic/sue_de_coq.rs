@@ -46,6 +46,13 @@ impl Subsets {
         s
     }
 
+    /// The subset of all cells but those of `cells`.
+    fn mask_without(&self, cells: Bitboard) -> usize {
+        (0..self.n)
+            .filter(|&i| !cells.contains(self.cells[i]))
+            .fold(0, |m, i| m | 1 << i)
+    }
+
     fn cells_of(&self, subset: usize) -> Bitboard {
         (0..self.n)
             .filter(|i| subset >> i & 1 == 1)
@@ -66,8 +73,14 @@ fn removals(grid: &Grid, area: Bitboard, digits: u16) -> Vec<(Cell, Digit)> {
 /// Sue de Coq over every row–box and column–box intersection (rows first, as HoDoKu searches).
 pub fn sue_de_coq(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     let empty = grid.empty_cells();
+    // The digits of every subset of each box's empty cells, and below of each line's: every `L` and `B` is read
+    // from these tables, built once.
+    let boxes: Vec<Subsets> = (0..9u8)
+        .map(|b| Subsets::new(grid, House::Box(b).cell_set() & empty))
+        .collect();
     let lines = (0..9u8).map(House::Row).chain((0..9u8).map(House::Col));
     for line in lines {
+        let line_pool = Subsets::new(grid, line.cell_set() & empty);
         for b in 0..9u8 {
             let boxed = House::Box(b);
             let inter = line.cell_set() & boxed.cell_set() & empty;
@@ -97,6 +110,8 @@ pub fn sue_de_coq(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
                     core,
                     v,
                     n_plus,
+                    line_pool: &line_pool,
+                    box_pool: &boxes[b as usize],
                 };
                 found.search(emit)?;
             }
@@ -105,7 +120,8 @@ pub fn sue_de_coq(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     Flow::Continue(())
 }
 
-/// One intersection subset `C` (`core`) with its digits `V` and `n_plus = |V| - |C|`.
+/// One intersection subset `C` (`core`) with its digits `V` and `n_plus = |V| - |C|`, and the subset tables of
+/// its line and box.
 struct Found<'a> {
     grid: &'a Grid,
     line: House,
@@ -113,6 +129,8 @@ struct Found<'a> {
     core: Bitboard,
     v: u16,
     n_plus: i32,
+    line_pool: &'a Subsets,
+    box_pool: &'a Subsets,
 }
 
 impl Found<'_> {
@@ -120,11 +138,14 @@ impl Found<'_> {
         let empty = self.grid.empty_cells();
         let line_cells = self.line.cell_set() & empty;
         let box_cells = self.boxed.cell_set() & empty;
-        let line_pool = Subsets::new(self.grid, line_cells - self.core);
-        // The box's cells outside `C`, with the digits of each subset: `B` is one of these subsets, avoiding `L`.
-        // Built when a first `L` qualifies.
-        let mut box_pool: Option<Subsets> = None;
-        for l in 1usize..(1 << line_pool.n) {
+        let (line_pool, box_pool) = (self.line_pool, self.box_pool);
+        // L: any non-empty subset of the line's cells outside C.
+        let line_avail = line_pool.mask_without(self.core);
+        let box_avail = box_pool.mask_without(self.core);
+        let mut next_l = line_avail;
+        while next_l != 0 {
+            let l = next_l;
+            next_l = (next_l - 1) & line_avail;
             let cand_l = line_pool.unions[l];
             let size_l = l.count_ones() as i32;
             let inside = (cand_l & self.v).count_ones();
@@ -137,19 +158,18 @@ impl Found<'_> {
             let want = self.n_plus - (size_l - extra);
             // B may not hold L's digits from V (its extra digits it may share), nor L's cells.
             let forbidden = cand_l & self.v;
-            let box_pool = box_pool.get_or_insert_with(|| Subsets::new(self.grid, box_cells - self.core));
             let mut allowed = 0usize;
             for i in 0..box_pool.n {
                 let c = box_pool.cells[i];
-                if !l_cells.contains(c) && self.grid.candidates(c).bits() & forbidden == 0 {
+                if box_avail >> i & 1 == 1 && !l_cells.contains(c) && self.grid.candidates(c).bits() & forbidden == 0 {
                     allowed |= 1 << i;
                 }
             }
-            // Every non-empty subset of the allowed cells, largest first.
-            let mut bs = allowed;
-            while bs != 0 {
-                let this = bs;
-                bs = (bs - 1) & allowed;
+            // Every non-empty subset of the allowed cells.
+            let mut next_b = allowed;
+            while next_b != 0 {
+                let this = next_b;
+                next_b = (next_b - 1) & allowed;
                 let cand_b = box_pool.unions[this];
                 let inside_b = (cand_b & self.v).count_ones();
                 let extra_b = (cand_b & !self.v).count_ones() as i32;
