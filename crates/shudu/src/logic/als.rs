@@ -7,10 +7,11 @@
 //! when `z` is missing from the first set, the chain forces `z` into the last one, so a cell seeing every `z` of
 //! both ends cannot hold it.
 //!
-//! Each finder enumerates the sets of the grid once (with bit sets: a `u16` digit mask and a [`Bitboard`] per
-//! set), then their restricted commons, and searches those. As in HoDoKu, two sets linked by an RCC may not overlap;
-//! the finders for HoDoKu's "with ALS overlap" cases (variant 2 of 0902–0904) allow it where the overlap holds no
-//! RCC.
+//! The sets of a grid are enumerated once, with bit sets (a `u16` digit mask and [`Bitboard`]s per set), and their
+//! restricted commons found through an index of sets by digit and first holder; this net is kept per thread while
+//! the grid's candidates stay the same, so the four finders, which the ladder runs one after another on one grid,
+//! build it once. As in HoDoKu, two sets linked by an RCC may not overlap; the finders for HoDoKu's "with ALS
+//! overlap" cases (variant 2 of 0902–0904) allow it where the overlap holds no RCC.
 
 use std::cell::RefCell;
 use std::rc::Rc;
