@@ -248,6 +248,24 @@ mod tests {
     #[test]
     fn explanations_follow_hodoku() {
         let step = expected_step(SDC);
-        eprintln!("{}\n{}", step.explain(Lang::En), step.explain(Lang::Zh));
+        assert_eq!(
+            step.explain(Lang::En),
+            "Sue de Coq: r7c45 - {123689} (r7c28 - {238}, r89c6 - {169}) => \
+             r89c4<>1, r7c3<>2, r7c1<>3, r8c45,r9c4<>6, r8c5<>9"
+        );
+        assert_eq!(
+            step.explain(Lang::Zh),
+            "融合数组（Sue de Coq）：r7c45 - {123689} (r7c28 - {238}, r89c6 - {169}) => \
+             r89c4<>1, r7c3<>2, r7c1<>3, r8c45,r9c4<>6, r8c5<>9"
+        );
+        // The intersection cells are the pattern's cells, the line set and the box set its two sets.
+        assert_eq!(step.pattern.cells.len(), 2);
+        assert_eq!(step.pattern.sets.len(), 2);
+        let step = expected_step(SDC_EXTRA);
+        assert!(
+            step.explain(Lang::En).starts_with("Sue de Coq: "),
+            "{}",
+            step.explain(Lang::En)
+        );
     }
 }
