@@ -21,6 +21,8 @@ struct Subsets {
     cells: [Cell; 9],
     n: usize,
     unions: [u16; 512],
+    /// For each digit, the cells (as a subset) holding it.
+    holding: [usize; 9],
 }
 
 impl Subsets {
@@ -29,12 +31,16 @@ impl Subsets {
             cells: [Cell::at(0, 0); 9],
             n: 0,
             unions: [0; 512],
+            holding: [0; 9],
         };
         let mut masks = [0u16; 9];
         for c in area {
             if s.n < 9 {
                 s.cells[s.n] = c;
                 masks[s.n] = grid.candidates(c).bits();
+                for d in grid.candidates(c) {
+                    s.holding[d.index()] |= 1 << s.n;
+                }
                 s.n += 1;
             }
         }
@@ -44,6 +50,13 @@ impl Subsets {
         }
         // (Entries past 2^n stay zero and are never read.)
         s
+    }
+
+    /// The cells holding any digit of `digits`, as a subset.
+    fn holding_any(&self, digits: u16) -> usize {
+        Candidates::from_bits(digits)
+            .iter()
+            .fold(0, |m, d| m | self.holding[d.index()])
     }
 
     /// The subset of all cells but those of `cells`.
@@ -142,6 +155,17 @@ impl Found<'_> {
         // L: any non-empty subset of the line's cells outside C.
         let line_avail = line_pool.mask_without(self.core);
         let box_avail = box_pool.mask_without(self.core);
+        // The cells of both pools (the intersection outside C), as (line bit, box bit).
+        let mut both = [(0usize, 0usize); 3];
+        let mut n_both = 0;
+        for i in 0..line_pool.n {
+            for j in 0..box_pool.n {
+                if line_pool.cells[i] == box_pool.cells[j] && n_both < 3 {
+                    both[n_both] = (1 << i, 1 << j);
+                    n_both += 1;
+                }
+            }
+        }
         let mut next_l = line_avail;
         while next_l != 0 {
             let l = next_l;
@@ -154,17 +178,18 @@ impl Found<'_> {
             if inside == 0 || size_l <= extra || size_l - extra >= self.n_plus {
                 continue;
             }
-            let l_cells = line_pool.cells_of(l);
             let want = self.n_plus - (size_l - extra);
             // B may not hold L's digits from V (its extra digits it may share), nor L's cells.
             let forbidden = cand_l & self.v;
-            let mut allowed = 0usize;
-            for i in 0..box_pool.n {
-                let c = box_pool.cells[i];
-                if box_avail >> i & 1 == 1 && !l_cells.contains(c) && self.grid.candidates(c).bits() & forbidden == 0 {
-                    allowed |= 1 << i;
-                }
+            let in_l = both[..n_both]
+                .iter()
+                .filter(|(lb, _)| l & lb != 0)
+                .fold(0, |m, (_, bb)| m | bb);
+            let allowed = box_avail & !in_l & !box_pool.holding_any(forbidden);
+            if allowed == 0 {
+                continue;
             }
+            let l_cells = line_pool.cells_of(l);
             // Every non-empty subset of the allowed cells.
             let mut next_b = allowed;
             while next_b != 0 {
