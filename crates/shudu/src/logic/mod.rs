@@ -99,6 +99,11 @@ pub fn finder(technique: Technique) -> Option<Finder> {
         T::XYChain => chains::xy_chain,
         T::NiceLoop => chains::nice_loop,
         T::GroupedNiceLoop => chains::grouped_nice_loop,
+        T::AlsXz => als::als_xz,
+        T::AlsXyWing => als::als_xy_wing,
+        T::AlsChain => als::als_chain,
+        T::DeathBlossom => als::death_blossom,
+        T::SueDeCoq => sue_de_coq::sue_de_coq,
         // Every fish, one general finder (fish.rs).
         T::XWing
         | T::Swordfish
