@@ -1,10 +1,809 @@
 //! The last resorts: Kraken Fish, Forcing Chains and Nets, Brute Force and Give Up.
+//!
+//! # Forcing Chains and Nets
+//!
+//! A premise is one candidate assumed true (`r1c2=5`) or false (`r1c2<>5`). From it the engine derives facts, each
+//! from facts derived before, until nothing new follows:
+//!
+//! - a digit set in a cell removes the cell's other candidates and the digit from the cell's peers;
+//! - a candidate removed makes a digit true somewhere else: for a **chain** only through a strong link of the grid
+//!   as it stands (the cell's other candidate when the cell is bivalue, the digit's other place when a house holds
+//!   it twice), so every fact follows from exactly one earlier fact; for a **net** through any naked or hidden
+//!   single the removals so far leave, which may rest on several earlier facts at once.
+//!
+//! The facts of a premise are kept as two sets of bitboards, one per digit (true, false), and are checked as they
+//! grow: a candidate both true and false, two digits true in one cell, a digit true twice in a house, a cell or a
+//! house left without a place for a digit. Such a **contradiction** proves the premise false: its opposite is a
+//! step. Premises of which one must be true (every candidate of a cell, every place of a digit in a house, a
+//! candidate true and false) whose facts share a conclusion prove it: a **verity**.
+//!
+//! The search runs every premise without recording why a fact holds, which keeps it a matter of word operations;
+//! only the steps actually reported are run again with every fact's premises recorded, to rebuild their chains
+//! (shortest first: facts are derived breadth first, so each fact's chain is one of the shortest).
 
-use super::step::Step;
-use super::Lang;
+use core::fmt::Write;
+
+use crate::grid::{Candidates, Cell, Digit, Grid, House};
+
+use super::notation;
+use super::step::{Chain, Node, NodeKind, Pattern, Step};
+use super::technique::Technique;
+use super::{Flow, Lang};
+
+/// A fact: a candidate true (`on`) or false. Packed as `(digit * 81 + cell) * 2 + on`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+struct Fact(u16);
+
+/// How many different facts there are.
+const FACTS: usize = 81 * 9 * 2;
+
+impl Fact {
+    fn new(cell: usize, digit: usize, on: bool) -> Fact {
+        Fact(((digit * 81 + cell) * 2 + on as usize) as u16)
+    }
+    fn cell(self) -> usize {
+        (self.0 as usize >> 1) % 81
+    }
+    fn digit(self) -> usize {
+        (self.0 as usize >> 1) / 81
+    }
+    fn on(self) -> bool {
+        self.0 & 1 == 1
+    }
+    fn negated(self) -> Fact {
+        Fact(self.0 ^ 1)
+    }
+    fn index(self) -> usize {
+        self.0 as usize
+    }
+    fn node(self) -> Node {
+        Node {
+            digit: Digit::from_index(self.digit()),
+            cells: vec![Cell::ALL[self.cell()]],
+            kind: NodeKind::Candidate,
+            on: self.on(),
+        }
+    }
+}
+
+/// Why a premise cannot hold.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Conflict {
+    /// A candidate derived both true and false.
+    Both { cell: usize, digit: usize },
+    /// Two digits derived true in one cell.
+    TwoValues { cell: usize, first: usize, second: usize },
+    /// A digit derived true in two cells of one house.
+    TwiceInHouse {
+        house: usize,
+        digit: usize,
+        first: usize,
+        second: usize,
+    },
+    /// Every candidate of a cell derived false.
+    EmptyCell { cell: usize },
+    /// Every place of a digit in a house that lacks it derived false.
+    EmptyHouse { house: usize, digit: usize },
+}
+
+/// Bit of a cell in a bitboard word.
+#[inline]
+fn bit(cell: usize) -> u128 {
+    1u128 << cell
+}
+
+/// Cells of a word, ascending.
+fn cells_of(mut bits: u128) -> impl Iterator<Item = usize> {
+    core::iter::from_fn(move || {
+        if bits == 0 {
+            return None;
+        }
+        let c = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        Some(c)
+    })
+}
+
+/// The grid as the engine reads it: candidates per digit and per cell, and the houses still lacking each digit.
+struct Board {
+    /// Dynamic (net) propagation: singles after any number of removals; otherwise strong links only.
+    net: bool,
+    /// Cells where each digit is a candidate.
+    cand: [u128; 9],
+    /// Candidates of each cell, as bits of digits.
+    cells: [u16; 81],
+    /// For each digit, bit `h` set when house `h` does not hold it yet (so it needs a place there).
+    needs: [u32; 9],
+}
+
+const fn house_words() -> [u128; 27] {
+    let mut out = [0u128; 27];
+    let mut cell = 0;
+    while cell < 81 {
+        let (r, c) = (cell / 9, cell % 9);
+        let b = (r / 3) * 3 + c / 3;
+        out[r] |= 1 << cell;
+        out[9 + c] |= 1 << cell;
+        out[18 + b] |= 1 << cell;
+        cell += 1;
+    }
+    out
+}
+
+/// The cells of each house, indexed as [`House::index`].
+static HOUSES: [u128; 27] = house_words();
+
+/// The row, column and box index of a cell.
+#[inline]
+fn houses_of(cell: usize) -> [usize; 3] {
+    let (r, c) = (cell / 9, cell % 9);
+    [r, 9 + c, 18 + (r / 3) * 3 + c / 3]
+}
+
+/// The peers of a cell as a word.
+#[inline]
+fn peers(cell: usize) -> u128 {
+    Cell::ALL[cell].peer_set().bits()
+}
+
+impl Board {
+    fn new(grid: &Grid, net: bool) -> Board {
+        let mut b = Board {
+            net,
+            cand: [0; 9],
+            cells: [0; 81],
+            needs: [0; 9],
+        };
+        for d in Digit::ALL {
+            b.cand[d.index()] = grid.digit_cells(d).bits();
+        }
+        for c in Cell::ALL {
+            b.cells[c.index()] = grid.candidates(c).bits();
+        }
+        for (h, &word) in HOUSES.iter().enumerate() {
+            for d in 0..9 {
+                let held = cells_of(word).any(|c| grid.values()[c] as usize == d + 1);
+                if !held {
+                    b.needs[d] |= 1 << h;
+                }
+            }
+        }
+        b
+    }
+
+    /// Every candidate as a premise, true and false.
+    fn premises(&self) -> impl Iterator<Item = Fact> + '_ {
+        (0..9).flat_map(move |d| {
+            cells_of(self.cand[d]).flat_map(move |c| [Fact::new(c, d, true), Fact::new(c, d, false)])
+        })
+    }
+}
+
+/// The facts one premise leads to.
+#[derive(Clone)]
+struct Closure {
+    on: [u128; 9],
+    off: [u128; 9],
+    /// The contradiction that stopped the derivation, if any.
+    conflict: Option<Conflict>,
+    /// How many rounds of derivation it took to reach the contradiction (the length of its longest chain).
+    depth: u16,
+}
+
+/// Why each fact holds, recorded only when a step's chains are rebuilt: for each fact, a span of `facts`.
+struct Trace {
+    spans: Vec<(u32, u32)>,
+    facts: Vec<Fact>,
+}
+
+impl Trace {
+    fn new() -> Trace {
+        Trace {
+            spans: vec![(0, 0); FACTS],
+            facts: Vec::new(),
+        }
+    }
+
+    /// The facts `fact` was derived from (none for the premise or an underived fact).
+    fn premises(&self, fact: Fact) -> &[Fact] {
+        let (start, len) = self.spans[fact.index()];
+        &self.facts[start as usize..(start + len) as usize]
+    }
+}
+
+/// One derivation in progress.
+struct Run<'a, const TRACE: bool> {
+    board: &'a Board,
+    on: [u128; 9],
+    off: [u128; 9],
+    /// Cells with a digit derived true.
+    on_any: u128,
+    /// Candidates not yet derived false, per digit and per cell.
+    cur: [u128; 9],
+    cur_cells: [u16; 81],
+    queue: Vec<Fact>,
+    trace: Option<&'a mut Trace>,
+}
+
+impl<'a, const TRACE: bool> Run<'a, TRACE> {
+    fn new(board: &'a Board, queue: Vec<Fact>, trace: Option<&'a mut Trace>) -> Self {
+        Run {
+            board,
+            on: [0; 9],
+            off: [0; 9],
+            on_any: 0,
+            cur: board.cand,
+            cur_cells: board.cells,
+            queue,
+            trace,
+        }
+    }
+
+    fn record(&mut self, fact: Fact, premises: &[Fact]) {
+        if TRACE {
+            if let Some(t) = self.trace.as_deref_mut() {
+                if t.spans[fact.index()].1 == 0 {
+                    t.spans[fact.index()] = (t.facts.len() as u32, premises.len() as u32);
+                    t.facts.extend_from_slice(premises);
+                }
+            }
+        }
+    }
+
+    /// Adds a fact (with the facts it rests on), or names the contradiction it makes.
+    fn assert(&mut self, fact: Fact, premises: &[Fact]) -> Result<(), Conflict> {
+        let (cell, d) = (fact.cell(), fact.digit());
+        let b = bit(cell);
+        if fact.on() {
+            if self.on[d] & b != 0 {
+                return Ok(());
+            }
+            self.record(fact, premises);
+            if self.off[d] & b != 0 {
+                return Err(Conflict::Both { cell, digit: d });
+            }
+            if self.on_any & b != 0 {
+                let first = (0..9).find(|&o| self.on[o] & b != 0).unwrap_or(d);
+                return Err(Conflict::TwoValues { cell, first, second: d });
+            }
+            let seen = self.on[d] & peers(cell);
+            if seen != 0 {
+                let first = seen.trailing_zeros() as usize;
+                let house = houses_of(cell)
+                    .into_iter()
+                    .find(|&h| HOUSES[h] & bit(first) != 0)
+                    .unwrap_or(0);
+                return Err(Conflict::TwiceInHouse {
+                    house,
+                    digit: d,
+                    first,
+                    second: cell,
+                });
+            }
+            self.on[d] |= b;
+            self.on_any |= b;
+        } else {
+            if self.off[d] & b != 0 {
+                return Ok(());
+            }
+            self.record(fact, premises);
+            if self.on[d] & b != 0 {
+                return Err(Conflict::Both { cell, digit: d });
+            }
+            self.off[d] |= b;
+            self.cur[d] &= !b;
+            self.cur_cells[cell] &= !(1 << d);
+            if self.cur_cells[cell] == 0 {
+                return Err(Conflict::EmptyCell { cell });
+            }
+            for h in houses_of(cell) {
+                if self.board.needs[d] >> h & 1 != 0 && self.cur[d] & HOUSES[h] == 0 {
+                    return Err(Conflict::EmptyHouse { house: h, digit: d });
+                }
+            }
+        }
+        self.queue.push(fact);
+        Ok(())
+    }
+
+    /// What one fact implies.
+    fn expand(&mut self, fact: Fact) -> Result<(), Conflict> {
+        let (cell, d) = (fact.cell(), fact.digit());
+        let board = self.board;
+        if fact.on() {
+            let mut others = board.cells[cell] & !(1 << d);
+            while others != 0 {
+                let x = others.trailing_zeros() as usize;
+                others &= others - 1;
+                self.assert(Fact::new(cell, x, false), &[fact])?;
+            }
+            for p in cells_of(board.cand[d] & peers(cell)) {
+                self.assert(Fact::new(p, d, false), &[fact])?;
+            }
+            return Ok(());
+        }
+        if board.net {
+            // Naked single: the cell's last candidate not derived false.
+            let left = self.cur_cells[cell];
+            if left.count_ones() == 1 {
+                let x = left.trailing_zeros() as usize;
+                if self.on[x] & bit(cell) == 0 {
+                    let mut why = Vec::new();
+                    if TRACE {
+                        let mut gone = board.cells[cell] & !left;
+                        while gone != 0 {
+                            let y = gone.trailing_zeros() as usize;
+                            gone &= gone - 1;
+                            why.push(Fact::new(cell, y, false));
+                        }
+                    }
+                    self.assert(Fact::new(cell, x, true), &why)?;
+                }
+            }
+            // Hidden single: the digit's last place in a house of the cell.
+            for h in houses_of(cell) {
+                if board.needs[d] >> h & 1 == 0 {
+                    continue;
+                }
+                let left = self.cur[d] & HOUSES[h];
+                if left.count_ones() == 1 && self.on[d] & left == 0 {
+                    let p = left.trailing_zeros() as usize;
+                    let mut why = Vec::new();
+                    if TRACE {
+                        why.extend(cells_of(board.cand[d] & HOUSES[h] & !left).map(|q| Fact::new(q, d, false)));
+                    }
+                    self.assert(Fact::new(p, d, true), &why)?;
+                }
+            }
+        } else {
+            // Strong links of the grid as it stands.
+            let cands = board.cells[cell];
+            if cands.count_ones() == 2 {
+                let x = (cands & !(1 << d)).trailing_zeros() as usize;
+                self.assert(Fact::new(cell, x, true), &[fact])?;
+            }
+            for h in houses_of(cell) {
+                let places = board.cand[d] & HOUSES[h];
+                if places.count_ones() == 2 {
+                    let p = (places & !bit(cell)).trailing_zeros() as usize;
+                    self.assert(Fact::new(p, d, true), &[fact])?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Derives everything from `premise`, breadth first, stopping at the first contradiction.
+    fn derive(mut self, premise: Fact) -> (Closure, Vec<Fact>) {
+        self.queue.clear();
+        let mut conflict = self.assert(premise, &[]).err();
+        let mut head = 0;
+        let mut depth = 0u16;
+        let mut level_end = self.queue.len();
+        while conflict.is_none() && head < self.queue.len() {
+            if head == level_end {
+                depth += 1;
+                level_end = self.queue.len();
+            }
+            let f = self.queue[head];
+            head += 1;
+            conflict = self.expand(f).err();
+        }
+        if conflict.is_some() {
+            depth += 1;
+        }
+        let closure = Closure {
+            on: self.on,
+            off: self.off,
+            conflict,
+            depth,
+        };
+        (closure, self.queue)
+    }
+}
+
+/// The closure of every premise of a board, and where each premise's closure is (`u16::MAX` for none).
+fn all_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
+    let mut at = vec![u16::MAX; FACTS];
+    let mut out: Vec<Closure> = Vec::with_capacity(512);
+    let mut queue = Vec::with_capacity(FACTS);
+    for premise in board.premises() {
+        let (closure, q) = Run::<false>::new(board, queue, None).derive(premise);
+        queue = q;
+        at[premise.index()] = out.len() as u16;
+        out.push(closure);
+    }
+    (out, at)
+}
+
+/// The closure of one premise with the reasons of every fact.
+fn traced(board: &Board, premise: Fact) -> (Closure, Trace) {
+    let mut trace = Trace::new();
+    let (closure, _) = Run::<true>::new(board, Vec::new(), Some(&mut trace)).derive(premise);
+    (closure, trace)
+}
+
+/// A result found by the search, before its chains are rebuilt.
+#[derive(Clone, Debug)]
+enum Found {
+    /// The premise leads to a contradiction: its opposite holds.
+    Contradiction { premise: Fact, conflict: Conflict },
+    /// Every premise (one of which holds) leads to each of the results.
+    Verity {
+        premises: Vec<Fact>,
+        results: Vec<Fact>,
+        /// The house the premises fill, for a house verity.
+        house: Option<usize>,
+    },
+}
+
+impl Found {
+    /// What the step does: facts true are placements, facts false eliminations.
+    fn results(&self) -> Vec<Fact> {
+        match self {
+            Found::Contradiction { premise, .. } => vec![premise.negated()],
+            Found::Verity { results, .. } => results.clone(),
+        }
+    }
+
+    /// How much the step does, best first when sorted ascending: placements before eliminations, more before
+    /// fewer.
+    fn progress_key(&self) -> (bool, usize) {
+        let results = self.results();
+        let placements = results.iter().filter(|f| f.on()).count();
+        if placements > 0 {
+            (false, usize::MAX - placements)
+        } else {
+            (true, usize::MAX - results.len())
+        }
+    }
+}
+
+/// What the facts of several premises share: facts true in all, facts false in all.
+fn common(closures: &[&Closure]) -> ([u128; 9], [u128; 9]) {
+    let mut on = [!0u128; 9];
+    let mut off = [!0u128; 9];
+    for c in closures {
+        for d in 0..9 {
+            on[d] &= c.on[d];
+            off[d] &= c.off[d];
+        }
+    }
+    (on, off)
+}
+
+/// The verity results of common facts: placements if any, else eliminations.
+fn verity_results(on: &[u128; 9], off: &[u128; 9]) -> Vec<Fact> {
+    let mut results: Vec<Fact> = Vec::new();
+    for (d, &word) in on.iter().enumerate() {
+        results.extend(cells_of(word).map(|c| Fact::new(c, d, true)));
+    }
+    if results.is_empty() {
+        for (d, &word) in off.iter().enumerate() {
+            results.extend(cells_of(word).map(|c| Fact::new(c, d, false)));
+        }
+    }
+    results.sort_unstable_by_key(|f| (f.cell(), f.digit()));
+    results
+}
+
+/// Every contradiction and verity of a board.
+fn search(board: &Board) -> Vec<(Found, u16)> {
+    let (closures, at) = all_closures(board);
+    let get = |f: Fact| closures.get(at[f.index()] as usize);
+    let mut found: Vec<(Found, u16)> = Vec::new();
+    for premise in board.premises() {
+        if let Some(Closure {
+            conflict: Some(conflict),
+            depth,
+            ..
+        }) = get(premise)
+        {
+            found.push((
+                Found::Contradiction {
+                    premise,
+                    conflict: *conflict,
+                },
+                *depth,
+            ));
+        }
+    }
+    let verity = |premises: Vec<Fact>, house: Option<usize>, found: &mut Vec<(Found, u16)>| {
+        let list: Option<Vec<&Closure>> = premises.iter().map(|&p| get(p)).collect();
+        let Some(list) = list else { return };
+        // A branch that contradicts itself is reported as a contradiction already.
+        if list.iter().any(|c| c.conflict.is_some()) {
+            return;
+        }
+        let (on, off) = common(&list);
+        let results = verity_results(&on, &off);
+        if !results.is_empty() {
+            found.push((
+                Found::Verity {
+                    premises,
+                    results,
+                    house,
+                },
+                0,
+            ));
+        }
+    };
+    // A candidate true or false.
+    for premise in board.premises().filter(|f| f.on()) {
+        verity(vec![premise, premise.negated()], None, &mut found);
+    }
+    // Every candidate of a cell.
+    for cell in 0..81 {
+        let cands = board.cells[cell];
+        if cands.count_ones() >= 2 {
+            let premises = (0..9)
+                .filter(|d| cands >> d & 1 != 0)
+                .map(|d| Fact::new(cell, d, true))
+                .collect();
+            verity(premises, None, &mut found);
+        }
+    }
+    // Every place of a digit in a house.
+    for (h, &word) in HOUSES.iter().enumerate() {
+        for d in 0..9 {
+            let places = board.cand[d] & word;
+            if places.count_ones() >= 2 {
+                let premises = cells_of(places).map(|c| Fact::new(c, d, true)).collect();
+                verity(premises, Some(h), &mut found);
+            }
+        }
+    }
+    found
+}
+
+/// The chain from a traced premise to `target`, and the chains of the extra facts a net's steps rest on (each
+/// such fact's own chain, once), main chain first.
+fn chains_to(trace: &Trace, target: Fact) -> Vec<Vec<Fact>> {
+    let mut out: Vec<Vec<Fact>> = Vec::new();
+    let mut done: Vec<Fact> = Vec::new();
+    let mut todo = vec![target];
+    while let Some(end) = todo.pop() {
+        if done.contains(&end) {
+            continue;
+        }
+        done.push(end);
+        let mut chain = vec![end];
+        let mut at = end;
+        // Follow first premises back to the root; a guard against cycles keeps a broken trace from looping.
+        while let Some(&first) = trace.premises(at).first() {
+            if chain.contains(&first) || chain.len() > FACTS {
+                break;
+            }
+            for &extra in &trace.premises(at)[1..] {
+                todo.push(extra);
+            }
+            chain.push(first);
+            at = first;
+        }
+        chain.reverse();
+        out.push(chain);
+    }
+    out
+}
+
+fn as_chain(facts: &[Fact]) -> Chain {
+    Chain {
+        nodes: facts.iter().map(|f| f.node()).collect(),
+    }
+}
+
+/// The facts that together make a contradiction.
+fn conflict_facts(conflict: Conflict, board: &Board) -> Vec<Fact> {
+    match conflict {
+        Conflict::Both { cell, digit } => vec![Fact::new(cell, digit, true), Fact::new(cell, digit, false)],
+        Conflict::TwoValues { cell, first, second } => {
+            vec![Fact::new(cell, first, true), Fact::new(cell, second, true)]
+        }
+        Conflict::TwiceInHouse {
+            digit, first, second, ..
+        } => vec![Fact::new(first, digit, true), Fact::new(second, digit, true)],
+        Conflict::EmptyCell { cell } => (0..9)
+            .filter(|d| board.cells[cell] >> d & 1 != 0)
+            .map(|d| Fact::new(cell, d, false))
+            .collect(),
+        Conflict::EmptyHouse { house, digit } => cells_of(board.cand[digit] & HOUSES[house])
+            .map(|c| Fact::new(c, digit, false))
+            .collect(),
+    }
+}
+
+/// Rebuilds a found result's chains and makes it a step.
+fn build(board: &Board, found: &Found) -> Option<Step> {
+    let technique = if board.net {
+        Technique::ForcingNet
+    } else {
+        Technique::ForcingChain
+    };
+    let mut pattern = Pattern::default();
+    let mut chains: Vec<Vec<Fact>> = Vec::new();
+    match found {
+        Found::Contradiction { premise, conflict } => {
+            let (closure, trace) = traced(board, *premise);
+            // The traced run is the same derivation, so it meets the same contradiction.
+            let conflict = closure.conflict.unwrap_or(*conflict);
+            for f in conflict_facts(conflict, board) {
+                // The premise itself may be one of the conflicting facts (its opposite derived).
+                chains.extend(chains_to(&trace, f).into_iter().filter(|c| c.len() > 1));
+            }
+            pattern.variant = Some(if board.net {
+                "Forcing Net Contradiction"
+            } else {
+                "Forcing Chain Contradiction"
+            });
+            match conflict {
+                Conflict::TwiceInHouse { house, .. } | Conflict::EmptyHouse { house, .. } => {
+                    pattern.base = vec![House::from_index(house)];
+                }
+                Conflict::Both { cell, .. } | Conflict::TwoValues { cell, .. } | Conflict::EmptyCell { cell } => {
+                    pattern.cells = vec![Cell::ALL[cell]];
+                }
+            }
+            pattern.digits = Candidates::only(Digit::from_index(premise.digit()));
+        }
+        Found::Verity {
+            premises,
+            results,
+            house,
+        } => {
+            let traces: Vec<Trace> = premises.iter().map(|&p| traced(board, p).1).collect();
+            for &r in results {
+                for t in &traces {
+                    chains.extend(chains_to(t, r));
+                }
+            }
+            pattern.variant = Some(if board.net {
+                "Forcing Net Verity"
+            } else {
+                "Forcing Chain Verity"
+            });
+            pattern.base = house.map(House::from_index).into_iter().collect();
+            pattern.cells = premises.iter().map(|p| Cell::ALL[p.cell()]).collect();
+            pattern.cells.dedup();
+            pattern.digits = premises.iter().map(|p| Digit::from_index(p.digit())).collect();
+        }
+    }
+    pattern.chains = chains.iter().map(|c| as_chain(c)).collect();
+    let results = found.results();
+    let placements: Vec<(Cell, Digit)> = results
+        .iter()
+        .filter(|f| f.on())
+        .map(|f| (Cell::ALL[f.cell()], Digit::from_index(f.digit())))
+        .collect();
+    let eliminations: Vec<(Cell, Digit)> = results
+        .iter()
+        .filter(|f| !f.on())
+        .map(|f| (Cell::ALL[f.cell()], Digit::from_index(f.digit())))
+        .collect();
+    if placements.is_empty() && eliminations.is_empty() {
+        return None;
+    }
+    let mut step = Step::elimination(technique, eliminations, pattern);
+    step.placements = placements;
+    Some(step)
+}
+
+/// The total length of a step's chains (links, not nodes).
+fn length(step: &Step) -> usize {
+    step.pattern
+        .chains
+        .iter()
+        .map(|c| c.nodes.len().saturating_sub(1))
+        .sum()
+}
+
+/// How many equally productive results are rebuilt to find the shortest.
+const TIES: usize = 8;
+
+/// Reports the results of a search, best first: most progress, then shortest chains.
+fn report(board: &Board, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    let mut found = search(board);
+    found.sort_by_key(|(f, depth)| (f.progress_key(), *depth));
+    // Among the results that do the most, the one with the shortest chains goes first; the rest follow in order.
+    let best_key = found.first().map(|(f, _)| f.progress_key());
+    let tied = found
+        .iter()
+        .take_while(|(f, _)| Some(f.progress_key()) == best_key)
+        .count();
+    let mut first: Vec<Step> = found[..tied.min(TIES)]
+        .iter()
+        .filter_map(|(f, _)| build(board, f))
+        .collect();
+    first.sort_by_key(length);
+    for step in first {
+        emit(step)?;
+    }
+    for (f, _) in found.iter().skip(tied.min(TIES)) {
+        if let Some(step) = build(board, f) {
+            emit(step)?;
+        }
+    }
+    Flow::Continue(())
+}
+
+/// Forcing Chain (HoDoKu 1301 contradiction, 1302 verity): premises followed through strong links only.
+pub fn forcing_chain(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    report(&Board::new(grid, false), emit)
+}
+
+/// Forcing Net (HoDoKu 1303 contradiction, 1304 verity): premises followed through every single they make.
+pub fn forcing_net(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    report(&Board::new(grid, true), emit)
+}
+
+/// Brute Force: when nothing else works, places one digit of the solution, in the empty cell with the fewest
+/// candidates (the first such cell in reading order). Nothing when the grid has no solution.
+pub fn brute_force(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    let Some(solution) = crate::search::solve(grid.values()) else {
+        return Flow::Continue(());
+    };
+    let digit_at = |c: Cell| Digit::new(solution[c.index()]);
+    let cell = grid
+        .empty_cells()
+        .iter()
+        .filter(|&c| digit_at(c).is_some_and(|d| grid.candidates(c).contains(d)))
+        .min_by_key(|&c| grid.candidates(c).len());
+    let Some((cell, digit)) = cell.and_then(|c| digit_at(c).map(|d| (c, d))) else {
+        return Flow::Continue(());
+    };
+    let pattern = Pattern {
+        cells: vec![cell],
+        digits: Candidates::only(digit),
+        ..Pattern::default()
+    };
+    emit(Step::placement(Technique::BruteForce, cell, digit, pattern))
+}
+
+/// A chain as HoDoKu prints a forcing chain: `r8c6=9 r8c6<>4 r7c5=4`.
+fn chain_text(chain: &Chain) -> String {
+    let mut text = String::new();
+    for (i, n) in chain.nodes.iter().enumerate() {
+        if i > 0 {
+            text.push(' ');
+        }
+        let _ = write!(
+            text,
+            "{}{}{}",
+            notation::cells(&n.cells),
+            if n.on { "=" } else { "<>" },
+            n.digit
+        );
+    }
+    text
+}
 
 /// The explanation of a last-resort step.
 pub(super) fn explain(step: &Step, lang: Lang, result: &str) -> String {
-    let _ = lang;
-    format!("{}: {result}", step.technique)
+    let p = &step.pattern;
+    let (Technique::ForcingChain | Technique::ForcingNet) = step.technique else {
+        return match lang {
+            Lang::En => format!("{}: {result}", step.technique),
+            Lang::Zh => format!("{}：{result}", step.technique.info().name_zh),
+        };
+    };
+    let variant = p.variant.unwrap_or("");
+    let contradiction = variant.ends_with("Contradiction");
+    let entity = match (p.base.first(), p.cells.first()) {
+        (Some(h), _) => h.to_string(),
+        (None, Some(c)) => c.to_string(),
+        _ => String::new(),
+    };
+    let mut text = match (lang, contradiction) {
+        (Lang::En, true) => format!("{variant} in {entity} => {result}"),
+        (Lang::En, false) => format!("{variant} => {result}"),
+        (Lang::Zh, true) => format!(
+            "{}（矛盾）：假设导致 {entity} 矛盾 => {result}",
+            step.technique.info().name_zh
+        ),
+        (Lang::Zh, false) => format!("{}（必然）：每个分支都推出 => {result}", step.technique.info().name_zh),
+    };
+    for chain in &p.chains {
+        text.push_str("\n  ");
+        text.push_str(&chain_text(chain));
+    }
+    text
 }

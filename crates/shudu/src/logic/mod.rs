@@ -95,6 +95,11 @@ pub fn finder(technique: Technique) -> Option<Finder> {
         T::SimpleColors => coloring::simple_colors,
         T::MultiColors => coloring::multi_colors,
         T::RemotePair => coloring::remote_pair,
+        T::ForcingChain => forcing::forcing_chain,
+        T::ForcingNet => forcing::forcing_net,
+        T::TemplateSet => templates::template_set,
+        T::TemplateDelete => templates::template_delete,
+        T::BruteForce => forcing::brute_force,
         // Every fish, one general finder (fish.rs).
         T::XWing
         | T::Swordfish
