@@ -186,7 +186,10 @@ struct Closure {
     off: [u128; 9],
     /// The contradiction that stopped the derivation, if any.
     conflict: Option<Conflict>,
-    /// How many rounds of derivation it took to reach the contradiction (the length of its longest chain).
+    /// Whether the facts hold a contradiction (named in `conflict` when the derivation was breadth first).
+    bad: bool,
+    /// How many rounds of derivation it took to reach the contradiction (the length of its longest chain);
+    /// `u16::MAX` when not known yet.
     depth: u16,
 }
 
@@ -396,6 +399,7 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
             on: self.on,
             off: self.off,
             conflict,
+            bad: conflict.is_some(),
             depth,
         };
         (closure, self.queue)
@@ -416,6 +420,184 @@ fn all_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
     (out, at)
 }
 
+/// What a fact implies directly through the grid's strong links (the implications of a chain).
+fn successors(board: &Board, fact: Fact, out: &mut Vec<Fact>) {
+    let (cell, d) = (fact.cell(), fact.digit());
+    if fact.on() {
+        let others = board.cells[cell] & !(1 << d);
+        out.extend(
+            (0..9)
+                .filter(|x| others >> x & 1 != 0)
+                .map(|x| Fact::new(cell, x, false)),
+        );
+        out.extend(cells_of(board.cand[d] & peers(cell)).map(|p| Fact::new(p, d, false)));
+    } else {
+        let cands = board.cells[cell];
+        if cands.count_ones() == 2 {
+            let x = (cands & !(1 << d)).trailing_zeros() as usize;
+            out.push(Fact::new(cell, x, true));
+        }
+        for h in houses_of(cell) {
+            let places = board.cand[d] & HOUSES[h];
+            if places.count_ones() == 2 {
+                let p = (places & !bit(cell)).trailing_zeros() as usize;
+                out.push(Fact::new(p, d, true));
+            }
+        }
+    }
+}
+
+/// Whether a set of facts holds a contradiction (the same tests [`Run::assert`] makes one fact at a time).
+fn contradicts(board: &Board, on: &[u128; 9], off: &[u128; 9]) -> bool {
+    let (mut one, mut two, mut left) = (0u128, 0u128, 0u128);
+    let mut empty = 0u128;
+    for d in 0..9 {
+        if on[d] & off[d] != 0 {
+            return true;
+        }
+        two |= one & on[d];
+        one |= on[d];
+        if cells_of(on[d]).any(|c| on[d] & peers(c) != 0) {
+            return true;
+        }
+        let rest = board.cand[d] & !off[d];
+        left |= rest;
+        empty |= board.cand[d];
+        // Branch-free over the 27 houses: this runs for every part of the implication graph.
+        let mut gone = 0u32;
+        for (h, &word) in HOUSES.iter().enumerate() {
+            gone |= ((rest & word == 0) as u32) << h;
+        }
+        if gone & board.needs[d] != 0 {
+            return true;
+        }
+    }
+    two != 0 || empty & !left != 0
+}
+
+/// The closures of every premise under chain implications, which do not depend on the premise: each is the union
+/// of the closures of what the premise implies, computed once per strongly connected part of the implication
+/// graph (Tarjan's algorithm, iteratively), in the order the algorithm completes them. A closure that holds a
+/// contradiction is derived again breadth first, to name the contradiction and its depth.
+fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
+    const NONE: u16 = u16::MAX;
+    let mut at = vec![NONE; FACTS];
+    let nodes: Vec<Fact> = board.premises().collect();
+    for (i, f) in nodes.iter().enumerate() {
+        at[f.index()] = i as u16;
+    }
+    // Successor lists, compressed.
+    let mut start = Vec::with_capacity(nodes.len() + 1);
+    let mut adj: Vec<u16> = Vec::with_capacity(nodes.len() * 8);
+    let mut buf = Vec::with_capacity(32);
+    for &f in &nodes {
+        start.push(adj.len());
+        buf.clear();
+        successors(board, f, &mut buf);
+        adj.extend(buf.iter().map(|g| at[g.index()]));
+    }
+    start.push(adj.len());
+    let n = nodes.len();
+    let mut index = vec![NONE; n];
+    let mut low = vec![0u16; n];
+    let mut on_stack = vec![false; n];
+    let mut comp = vec![NONE; n];
+    let mut stack: Vec<u16> = Vec::with_capacity(n);
+    let mut calls: Vec<(u16, usize)> = Vec::with_capacity(n);
+    // Per part: its closure, and whether it holds a contradiction (inherited from any part it reaches).
+    let mut parts: Vec<([u128; 9], [u128; 9], bool)> = Vec::with_capacity(n);
+    let mut next = 0u16;
+    for root in 0..n {
+        if index[root] != NONE {
+            continue;
+        }
+        index[root] = next;
+        low[root] = next;
+        next += 1;
+        stack.push(root as u16);
+        on_stack[root] = true;
+        calls.push((root as u16, start[root]));
+        while let Some(&(v, pos)) = calls.last() {
+            let v = v as usize;
+            if pos < start[v + 1] {
+                if let Some(top) = calls.last_mut() {
+                    top.1 += 1;
+                }
+                let w = adj[pos] as usize;
+                if index[w] == NONE {
+                    index[w] = next;
+                    low[w] = next;
+                    next += 1;
+                    stack.push(w as u16);
+                    on_stack[w] = true;
+                    calls.push((w as u16, start[w]));
+                } else if on_stack[w] {
+                    low[v] = low[v].min(index[w]);
+                }
+                continue;
+            }
+            calls.pop();
+            if let Some(&(u, _)) = calls.last() {
+                let u = u as usize;
+                low[u] = low[u].min(low[v]);
+            }
+            if low[v] != index[v] {
+                continue;
+            }
+            // v roots a strongly connected part: its members, then what they reach outside it.
+            let id = parts.len() as u16;
+            let (mut on, mut off) = ([0u128; 9], [0u128; 9]);
+            let mut members = Vec::new();
+            while let Some(m) = stack.pop() {
+                let m = m as usize;
+                on_stack[m] = false;
+                comp[m] = id;
+                members.push(m);
+                let f = nodes[m];
+                if f.on() {
+                    on[f.digit()] |= bit(f.cell());
+                } else {
+                    off[f.digit()] |= bit(f.cell());
+                }
+                if m == v {
+                    break;
+                }
+            }
+            let mut bad = false;
+            for &m in &members {
+                for &w in &adj[start[m]..start[m + 1]] {
+                    let c = comp[w as usize];
+                    if c != id && c != NONE {
+                        let (pon, poff, pbad) = &parts[c as usize];
+                        bad |= *pbad;
+                        for d in 0..9 {
+                            on[d] |= pon[d];
+                            off[d] |= poff[d];
+                        }
+                    }
+                }
+            }
+            bad = bad || contradicts(board, &on, &off);
+            parts.push((on, off, bad));
+        }
+    }
+    let closures = nodes
+        .iter()
+        .enumerate()
+        .map(|(i, _)| {
+            let (on, off, bad) = parts[comp[i] as usize];
+            Closure {
+                on,
+                off,
+                conflict: None,
+                bad,
+                depth: if bad { u16::MAX } else { 0 },
+            }
+        })
+        .collect();
+    (closures, at)
+}
+
 /// The closure of one premise with the reasons of every fact.
 fn traced(board: &Board, premise: Fact) -> (Closure, Trace) {
     let mut trace = Trace::new();
@@ -427,7 +609,7 @@ fn traced(board: &Board, premise: Fact) -> (Closure, Trace) {
 #[derive(Clone, Debug)]
 enum Found {
     /// The premise leads to a contradiction: its opposite holds.
-    Contradiction { premise: Fact, conflict: Conflict },
+    Contradiction { premise: Fact },
     /// Every premise (one of which holds) leads to each of the results.
     Verity {
         premises: Vec<Fact>,
@@ -489,30 +671,23 @@ fn verity_results(on: &[u128; 9], off: &[u128; 9]) -> Vec<Fact> {
 
 /// Every contradiction and verity of a board.
 fn search(board: &Board) -> Vec<(Found, u16)> {
-    let (closures, at) = all_closures(board);
+    let (closures, at) = if board.net {
+        all_closures(board)
+    } else {
+        static_closures(board)
+    };
     let get = |f: Fact| closures.get(at[f.index()] as usize);
     let mut found: Vec<(Found, u16)> = Vec::new();
     for premise in board.premises() {
-        if let Some(Closure {
-            conflict: Some(conflict),
-            depth,
-            ..
-        }) = get(premise)
-        {
-            found.push((
-                Found::Contradiction {
-                    premise,
-                    conflict: *conflict,
-                },
-                *depth,
-            ));
+        if let Some(c) = get(premise).filter(|c| c.bad) {
+            found.push((Found::Contradiction { premise }, c.depth));
         }
     }
     let verity = |premises: Vec<Fact>, house: Option<usize>, found: &mut Vec<(Found, u16)>| {
         let list: Option<Vec<&Closure>> = premises.iter().map(|&p| get(p)).collect();
         let Some(list) = list else { return };
         // A branch that contradicts itself is reported as a contradiction already.
-        if list.iter().any(|c| c.conflict.is_some()) {
+        if list.iter().any(|c| c.bad) {
             return;
         }
         let (on, off) = common(&list);
@@ -622,10 +797,10 @@ fn build(board: &Board, found: &Found) -> Option<Step> {
     let mut pattern = Pattern::default();
     let mut chains: Vec<Vec<Fact>> = Vec::new();
     match found {
-        Found::Contradiction { premise, conflict } => {
+        Found::Contradiction { premise } => {
             let (closure, trace) = traced(board, *premise);
-            // The traced run is the same derivation, so it meets the same contradiction.
-            let conflict = closure.conflict.unwrap_or(*conflict);
+            // The breadth-first derivation meets the contradiction the search saw (or an earlier one).
+            let conflict = closure.conflict?;
             for f in conflict_facts(conflict, board) {
                 // The premise itself may be one of the conflicting facts (its opposite derived).
                 chains.extend(chains_to(&trace, f).into_iter().filter(|c| c.len() > 1));
@@ -697,27 +872,34 @@ fn length(step: &Step) -> usize {
 }
 
 /// How many equally productive results are rebuilt to find the shortest.
-const TIES: usize = 8;
+const TIES: usize = 4;
 
 /// Reports the results of a search, best first: most progress, then shortest chains.
 fn report(board: &Board, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     let mut found = search(board);
-    found.sort_by_key(|(f, depth)| (f.progress_key(), *depth));
-    // Among the results that do the most, the one with the shortest chains goes first; the rest follow in order.
+    found.sort_by_key(|(f, _)| f.progress_key());
+    // Among the results that do the most, the shallowest contradictions first, then the shortest chains.
     let best_key = found.first().map(|(f, _)| f.progress_key());
     let tied = found
         .iter()
         .take_while(|(f, _)| Some(f.progress_key()) == best_key)
         .count();
-    let mut first: Vec<Step> = found[..tied.min(TIES)]
-        .iter()
-        .filter_map(|(f, _)| build(board, f))
-        .collect();
+    let mut queue = Vec::new();
+    for (f, depth) in &mut found[..tied] {
+        if let (Found::Contradiction { premise }, u16::MAX) = (&*f, *depth) {
+            let (closure, q) = Run::<false>::new(board, queue, None).derive(*premise);
+            queue = q;
+            *depth = closure.depth;
+        }
+    }
+    found[..tied].sort_by_key(|(_, depth)| *depth);
+    let built = tied.min(TIES);
+    let mut first: Vec<Step> = found[..built].iter().filter_map(|(f, _)| build(board, f)).collect();
     first.sort_by_key(length);
     for step in first {
         emit(step)?;
     }
-    for (f, _) in found.iter().skip(tied.min(TIES)) {
+    for (f, _) in found.iter().skip(built) {
         if let Some(step) = build(board, f) {
             emit(step)?;
         }
