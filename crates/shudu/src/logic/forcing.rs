@@ -108,6 +108,8 @@ fn cells_of(mut bits: u128) -> impl Iterator<Item = usize> {
 struct Board {
     /// Dynamic (net) propagation: singles after any number of removals; otherwise strong links only.
     net: bool,
+    /// Nets of depth two (see [`Run::derive_deep`]).
+    deep: bool,
     /// Cells where each digit is a candidate.
     cand: [u128; 9],
     /// Candidates of each cell, as bits of digits.
@@ -150,6 +152,7 @@ impl Board {
     fn new(grid: &Grid, net: bool) -> Board {
         let mut b = Board {
             net,
+            deep: false,
             cand: [0; 9],
             cells: [0; 81],
             needs: [0; 9],
@@ -358,6 +361,10 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
                     self.assert(Fact::new(p, d, true), &why)?;
                 }
             }
+            // Locked candidates: the digit's places left in a house of the cell all lie in one other house.
+            for h in houses_of(cell) {
+                self.locked(d, h)?;
+            }
         } else {
             // Strong links of the grid as it stands.
             let cands = board.cells[cell];
@@ -372,6 +379,55 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
                     self.assert(Fact::new(p, d, true), &[fact])?;
                 }
             }
+        }
+        Ok(())
+    }
+
+    /// Locked candidates in a net: when the places of `d` left in house `h` lie in one house crossing it, the
+    /// digit goes from the rest of that house. The facts it rests on are the places of `h` derived false.
+    fn locked(&mut self, d: usize, h: usize) -> Result<(), Conflict> {
+        let board = self.board;
+        if board.needs[d] >> h & 1 == 0 {
+            return Ok(());
+        }
+        let places = self.cur[d] & HOUSES[h];
+        if places.count_ones() < 2 {
+            return Ok(());
+        }
+        let crossing: [usize; 3] = match h {
+            0..=8 => [18 + (h / 3) * 3, 19 + (h / 3) * 3, 20 + (h / 3) * 3],
+            9..=17 => [18 + (h - 9) / 3, 21 + (h - 9) / 3, 24 + (h - 9) / 3],
+            _ => {
+                let b = h - 18;
+                // A box's places in one row (rows first), else in one column.
+                let row = (b / 3) * 3;
+                let col = 9 + (b % 3) * 3;
+                let line = (row..row + 3).chain(col..col + 3).find(|&l| places & !HOUSES[l] == 0);
+                return match line {
+                    Some(l) => self.lock(d, h, l, places),
+                    None => Ok(()),
+                };
+            }
+        };
+        match crossing.into_iter().find(|&b| places & !HOUSES[b] == 0) {
+            Some(b) => self.lock(d, h, b, places),
+            None => Ok(()),
+        }
+    }
+
+    /// Removes `d` from house `other` outside house `h`, whose places `places` all lie in `other`.
+    fn lock(&mut self, d: usize, h: usize, other: usize, places: u128) -> Result<(), Conflict> {
+        let board = self.board;
+        let victims = self.cur[d] & HOUSES[other] & !HOUSES[h];
+        if victims == 0 {
+            return Ok(());
+        }
+        let mut why = Vec::new();
+        if TRACE {
+            why.extend(cells_of(board.cand[d] & HOUSES[h] & !places).map(|q| Fact::new(q, d, false)));
+        }
+        for v in cells_of(victims) {
+            self.assert(Fact::new(v, d, false), &why)?;
         }
         Ok(())
     }
@@ -403,6 +459,104 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
             depth,
         };
         (closure, self.queue)
+    }
+}
+
+impl<'a, const TRACE: bool> Run<'a, TRACE> {
+    /// A derivation that starts from this one's facts (which it does not derive again), with its own trace.
+    fn fork<'b>(&self, trace: Option<&'b mut Trace>) -> Run<'b, TRACE>
+    where
+        'a: 'b,
+    {
+        Run {
+            board: self.board,
+            on: self.on,
+            off: self.off,
+            on_any: self.on_any,
+            cur: self.cur,
+            cur_cells: self.cur_cells,
+            queue: Vec::new(),
+            trace,
+        }
+    }
+
+    /// Expands every queued fact from `head` on, to the end of what they imply.
+    fn propagate(&mut self, mut head: usize) -> Result<usize, Conflict> {
+        while head < self.queue.len() {
+            let f = self.queue[head];
+            head += 1;
+            self.expand(f)?;
+        }
+        Ok(head)
+    }
+
+    /// Whether a fact is among those derived.
+    fn holds(&self, fact: Fact) -> bool {
+        let set = if fact.on() { &self.on } else { &self.off };
+        set[fact.digit()] & bit(fact.cell()) != 0
+    }
+
+    /// A net of depth two (trial and error twice over): `premise`'s net, and whenever it stalls, every candidate
+    /// left in its world tried in turn; one whose own net meets a contradiction there is false there, on the facts
+    /// of the outer net that inner net used. Returns the contradiction the premise meets, if any.
+    fn derive_deep(mut self, premise: Fact) -> Option<Conflict> {
+        if let Err(c) = self.assert(premise, &[]) {
+            return Some(c);
+        }
+        let mut head = match self.propagate(0) {
+            Ok(h) => h,
+            Err(c) => return Some(c),
+        };
+        loop {
+            let mut progress = false;
+            for d in 0..9 {
+                for cell in cells_of(self.cur[d] & !self.on_any) {
+                    // An earlier inner result this round may have removed it already.
+                    if self.cur[d] & bit(cell) == 0 {
+                        continue;
+                    }
+                    let trial = Fact::new(cell, d, true);
+                    let mut inner_trace = if TRACE { Some(Trace::new()) } else { None };
+                    let inner_conflict = {
+                        let mut inner = self.fork(inner_trace.as_mut());
+                        inner.assert(trial, &[]).and_then(|_| inner.propagate(0)).err()
+                    };
+                    let Some(conflict) = inner_conflict else { continue };
+                    let why = match &inner_trace {
+                        Some(t) => self.supports(t, trial, conflict),
+                        None => Vec::new(),
+                    };
+                    progress = true;
+                    let step = self.assert(trial.negated(), &why).and_then(|_| self.propagate(head));
+                    match step {
+                        Ok(h) => head = h,
+                        Err(c) => return Some(c),
+                    }
+                }
+            }
+            if !progress {
+                return None;
+            }
+        }
+    }
+
+    /// The facts of this (outer) derivation an inner derivation from `trial` used to reach `conflict`.
+    fn supports(&self, inner: &Trace, trial: Fact, conflict: Conflict) -> Vec<Fact> {
+        let mut out = Vec::new();
+        let mut seen = vec![false; FACTS];
+        let mut todo = conflict_facts(conflict, self.board);
+        while let Some(f) = todo.pop() {
+            if core::mem::replace(&mut seen[f.index()], true) || f == trial {
+                continue;
+            }
+            if self.holds(f) {
+                out.push(f);
+            } else {
+                todo.extend_from_slice(inner.premises(f));
+            }
+        }
+        out.sort_unstable();
+        out
     }
 }
 
@@ -599,10 +753,15 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
 }
 
 /// The closure of one premise with the reasons of every fact.
-fn traced(board: &Board, premise: Fact) -> (Closure, Trace) {
+fn traced(board: &Board, premise: Fact) -> (Option<Conflict>, Trace) {
     let mut trace = Trace::new();
-    let (closure, _) = Run::<true>::new(board, Vec::new(), Some(&mut trace)).derive(premise);
-    (closure, trace)
+    let run = Run::<true>::new(board, Vec::new(), Some(&mut trace));
+    let conflict = if board.deep {
+        run.derive_deep(premise)
+    } else {
+        run.derive(premise).0.conflict
+    };
+    (conflict, trace)
 }
 
 /// A result found by the search, before its chains are rebuilt.
@@ -669,8 +828,21 @@ fn verity_results(on: &[u128; 9], off: &[u128; 9]) -> Vec<Fact> {
     results
 }
 
+/// The first premise, cells with fewer candidates first, whose net of depth two meets a contradiction.
+fn search_deep(board: &Board) -> Option<(Found, u16)> {
+    let mut premises: Vec<Fact> = board.premises().filter(|f| f.on()).collect();
+    premises.sort_by_key(|f| board.cells[f.cell()].count_ones());
+    premises.into_iter().find_map(|premise| {
+        let run = Run::<false>::new(board, Vec::new(), None);
+        run.derive_deep(premise).map(|_| (Found::Contradiction { premise }, 0))
+    })
+}
+
 /// Every contradiction and verity of a board.
 fn search(board: &Board) -> Vec<(Found, u16)> {
+    if board.deep {
+        return search_deep(board).into_iter().collect();
+    }
     let (closures, at) = if board.net {
         all_closures(board)
     } else {
@@ -798,9 +970,9 @@ fn build(board: &Board, found: &Found) -> Option<Step> {
     let mut chains: Vec<Vec<Fact>> = Vec::new();
     match found {
         Found::Contradiction { premise } => {
-            let (closure, trace) = traced(board, *premise);
+            let (conflict, trace) = traced(board, *premise);
             // The breadth-first derivation meets the contradiction the search saw (or an earlier one).
-            let conflict = closure.conflict?;
+            let conflict = conflict?;
             for f in conflict_facts(conflict, board) {
                 // The premise itself may be one of the conflicting facts (its opposite derived).
                 chains.extend(chains_to(&trace, f).into_iter().filter(|c| c.len() > 1));
@@ -913,8 +1085,21 @@ pub fn forcing_chain(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
 }
 
 /// Forcing Net (HoDoKu 1303 contradiction, 1304 verity): premises followed through every single they make.
+///
+/// When no net of singles and locked candidates finds anything, the nets go one level deeper (see
+/// [`Run::derive_deep`]): the first premise found to fail that way is reported.
 pub fn forcing_net(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
-    report(&Board::new(grid, true), emit)
+    let mut board = Board::new(grid, true);
+    let mut any = false;
+    report(&board, &mut |step| {
+        any = true;
+        emit(step)
+    })?;
+    if any {
+        return Flow::Continue(());
+    }
+    board.deep = true;
+    report(&board, emit)
 }
 
 /// Brute Force: when nothing else works, places one digit of the solution, in the empty cell with the fewest
