@@ -21,8 +21,6 @@
 //! only the steps actually reported are run again with every fact's premises recorded, to rebuild their chains
 //! (shortest first: facts are derived breadth first, so each fact's chain is one of the shortest).
 
-use core::fmt::Write;
-
 use crate::grid::{Candidates, Cell, Digit, Grid, House};
 
 use super::notation;
@@ -1014,7 +1012,14 @@ fn build(board: &Board, found: &Found) -> Option<Step> {
             pattern.digits = premises.iter().map(|p| Digit::from_index(p.digit())).collect();
         }
     }
-    pattern.chains = chains.iter().map(|c| as_chain(c)).collect();
+    // A support chain a net shares between branches is written once.
+    let mut unique: Vec<Vec<Fact>> = Vec::with_capacity(chains.len());
+    for c in chains {
+        if !unique.contains(&c) {
+            unique.push(c);
+        }
+    }
+    pattern.chains = unique.iter().map(|c| as_chain(c)).collect();
     let results = found.results();
     let placements: Vec<(Cell, Digit)> = results
         .iter()
@@ -1125,22 +1130,19 @@ pub fn brute_force(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     emit(Step::placement(Technique::BruteForce, cell, digit, pattern))
 }
 
+/// A node as HoDoKu prints it in a forcing chain: `r8c6=9`, `r8c6<>4`.
+fn node_text(n: &Node) -> String {
+    format!(
+        "{}{}{}",
+        notation::cells(&n.cells),
+        if n.on { "=" } else { "<>" },
+        n.digit
+    )
+}
+
 /// A chain as HoDoKu prints a forcing chain: `r8c6=9 r8c6<>4 r7c5=4`.
 fn chain_text(chain: &Chain) -> String {
-    let mut text = String::new();
-    for (i, n) in chain.nodes.iter().enumerate() {
-        if i > 0 {
-            text.push(' ');
-        }
-        let _ = write!(
-            text,
-            "{}{}{}",
-            notation::cells(&n.cells),
-            if n.on { "=" } else { "<>" },
-            n.digit
-        );
-    }
-    text
+    chain.nodes.iter().map(node_text).collect::<Vec<_>>().join(" ")
 }
 
 /// The explanation of a last-resort step.
@@ -1159,14 +1161,29 @@ pub(super) fn explain(step: &Step, lang: Lang, result: &str) -> String {
         (None, Some(c)) => c.to_string(),
         _ => String::new(),
     };
+    let name_zh = step.technique.info().name_zh;
     let mut text = match (lang, contradiction) {
         (Lang::En, true) => format!("{variant} in {entity} => {result}"),
         (Lang::En, false) => format!("{variant} => {result}"),
-        (Lang::Zh, true) => format!(
-            "{}（矛盾）：假设导致 {entity} 矛盾 => {result}",
-            step.technique.info().name_zh
-        ),
-        (Lang::Zh, false) => format!("{}（必然）：每个分支都推出 => {result}", step.technique.info().name_zh),
+        (Lang::Zh, true) => {
+            let premise = p
+                .chains
+                .first()
+                .and_then(|c| c.nodes.first())
+                .map(node_text)
+                .unwrap_or_default();
+            format!("{name_zh}（矛盾）：假设 {premise} 导致 {entity} 矛盾 => {result}")
+        }
+        (Lang::Zh, false) => {
+            let digit = p.digits.first().map(|d| d.to_string()).unwrap_or_default();
+            let cell = p.cells.first().map(|c| c.to_string()).unwrap_or_default();
+            let premises = match (p.base.first(), p.cells.len(), p.digits.len()) {
+                (Some(h), _, _) => format!("{h} 中 {digit} 的每个位置"),
+                (None, 1, 1) => format!("{cell} 是 {digit} 与不是 {digit}"),
+                _ => format!("{cell} 的每个候选数"),
+            };
+            format!("{name_zh}（必然）：{premises}都推出 => {result}")
+        }
     };
     for chain in &p.chains {
         text.push_str("\n  ");
