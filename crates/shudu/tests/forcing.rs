@@ -128,3 +128,26 @@ fn forcing_net_contradiction_is_explained_as_hodoku_writes_it() {
         en.lines().skip(1).collect::<Vec<_>>()
     );
 }
+
+/// With the last resorts in the ladder, a puzzle without a solution still ends invalid: the forcing steps it allows
+/// remove candidates until a cell or a house runs dry, and Brute Force finds no solution to take a digit from.
+#[test]
+fn puzzles_without_a_solution_end_invalid() {
+    let Some(puzzles) = common::collection("invalid.txt") else {
+        return;
+    };
+    let mut checked = 0;
+    for p in puzzles {
+        let Ok(grid) = shudu::Grid::from_values(&p) else {
+            continue;
+        };
+        let report = Solver::new().solve(&grid, &mut shudu::logic::Silent);
+        assert!(
+            matches!(report.outcome, shudu::logic::Outcome::Invalid(_)),
+            "{:?}",
+            report.outcome
+        );
+        checked += 1;
+    }
+    assert!(checked > 0);
+}

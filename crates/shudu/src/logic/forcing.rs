@@ -1191,3 +1191,76 @@ pub(super) fn explain(step: &Step, lang: Lang, result: &str) -> String {
     }
     text
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::{parse_line, parse_pencilmarks};
+
+    /// top1465's first puzzle after 21 steps of the default ladder.
+    const STATE: &str = "
+        | 4     569  1268 | 5789  3   15789 | 25   2567  5679  |
+        | 1237  359  12   | 6     127 14579 | 8    2357  34579 |
+        | 23678 3569 268  | 45789 278 45789 | 2345 23567 1     |
+        | 1236  346  124  | 378   5   13678 | 23   9     378   |
+        | 123   8    59   | 3479  17  13479 | 6    12357 357   |
+        | 136   7    59   | 2     168 13689 | 345  1358  3458  |
+        | 68    46   468  | 1     9   2     | 7    35    35    |
+        | 5     1    3    | 78    678 678   | 9    4     2     |
+        | 9     2    7    | 35    4   35    | 1    68    68    |";
+
+    #[test]
+    fn facts_pack_cell_digit_and_state() {
+        let f = Fact::new(80, 8, true);
+        assert_eq!((f.cell(), f.digit(), f.on()), (80, 8, true));
+        assert_eq!(f.negated(), Fact::new(80, 8, false));
+        assert_eq!(f.index(), FACTS - 1);
+    }
+
+    /// The closures computed once per strongly connected part are exactly the breadth-first derivations, for every
+    /// premise that meets no contradiction, and flag exactly the premises that do.
+    #[test]
+    fn chain_closures_match_breadth_first_derivation() {
+        let grid = parse_pencilmarks(STATE).expect("parses");
+        let board = Board::new(&grid, false);
+        let (closures, at) = static_closures(&board);
+        for premise in board.premises() {
+            let fast = &closures[at[premise.index()] as usize];
+            let (slow, _) = Run::<false>::new(&board, Vec::new(), None).derive(premise);
+            assert_eq!(fast.bad, slow.conflict.is_some(), "{premise:?}");
+            if !fast.bad {
+                assert_eq!((fast.on, fast.off), (slow.on, slow.off), "{premise:?}");
+            }
+        }
+    }
+
+    /// Every reported forcing step of the state is true of the puzzle's solution.
+    #[test]
+    fn every_chain_and_net_step_is_sound() {
+        let puzzle = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+        let solution = crate::search::solve(&parse_line(puzzle).expect("parses")).expect("solvable");
+        let grid = parse_pencilmarks(STATE).expect("parses");
+        for technique in [Technique::ForcingChain, Technique::ForcingNet] {
+            let steps = super::super::Solver::find_all(technique, &grid);
+            assert!(!steps.is_empty());
+            for s in steps {
+                assert!(s.placements.iter().all(|&(c, d)| solution[c.index()] == d.get()));
+                assert!(s.eliminations.iter().all(|&(c, d)| solution[c.index()] != d.get()));
+                assert!(!s.pattern.chains.is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn brute_force_places_a_digit_of_the_solution() {
+        let puzzle = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+        let values = parse_line(puzzle).expect("parses");
+        let solution = crate::search::solve(&values).expect("solvable");
+        let grid = Grid::from_values(&values).expect("valid");
+        let step = super::super::Solver::find_first(Technique::BruteForce, &grid).expect("a step");
+        let (cell, digit) = step.placements[0];
+        assert_eq!(solution[cell.index()], digit.get());
+        assert_eq!(step.explain(Lang::En), format!("Brute Force: {cell}={digit}"));
+        assert_eq!(step.explain(Lang::Zh), format!("试数（暴力）：{cell}={digit}"));
+    }
+}
