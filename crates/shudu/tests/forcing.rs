@@ -151,3 +151,32 @@ fn puzzles_without_a_solution_end_invalid() {
     }
     assert!(checked > 0);
 }
+
+/// Kraken Fish (off by default) switched on: every step still sound, and it does find steps on hard puzzles.
+#[test]
+fn kraken_fish_is_sound_on_top1465() {
+    let mut solver = Solver::new();
+    solver.set(Technique::KrakenFish, true);
+    let Some(run) = sweep("top1465.txt", &solver, 300, |t| t == Technique::KrakenFish) else {
+        return;
+    };
+    assert_eq!(run.solved, run.puzzles);
+    assert!(run.counted > 0, "no Kraken Fish found");
+}
+
+#[test]
+fn kraken_fish_is_explained_with_its_fish_and_a_chain_per_fin() {
+    let grid = parse_pencilmarks(TOP1465_1_AT_22).expect("pencil marks parse");
+    let step = Solver::find_first(Technique::KrakenFish, &grid).expect("a Kraken Fish");
+    // 9 in rows 2 and 5 lies in columns 6 and 9 but for three fins; r1c6 does not see them all, but each fin set
+    // true removes 9 from it.
+    let chains = "\n  Sashimi X-Wing: 9 r25 c69 fr2c2 fr5c3 fr5c4\
+                  \n  r2c2=9 r2c9<>9 r1c9=9 r1c6<>9\
+                  \n  r5c3=9 r6c3<>9 r6c6=9 r1c6<>9\
+                  \n  r5c4=9 r5c4<>4 r5c6=4 r2c6<>4 r2c9=4 r2c9<>9 r1c9=9 r1c6<>9";
+    assert_eq!(step.explain(Lang::En), format!("Kraken Fish Type 1: r1c6<>9{chains}"));
+    assert_eq!(
+        step.explain(Lang::Zh),
+        format!("海怪鱼（类型 1）：鱼或其鳍之一必为真，每条路都删去 => r1c6<>9{chains}")
+    );
+}

@@ -1107,6 +1107,141 @@ pub fn forcing_net(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     report(&board, emit)
 }
 
+/// The line masks (9 bits) of `n` lines out of nine, ascending.
+fn line_sets(n: u32) -> impl Iterator<Item = u16> {
+    (0u16..512).filter(move |m| m.count_ones() == n)
+}
+
+/// The cells of the lines in `mask` (rows when `first` is 0, columns when it is 9).
+fn lines_word(mask: u16, first: usize) -> u128 {
+    (0..9)
+        .filter(|i| mask >> i & 1 != 0)
+        .fold(0, |acc, i| acc | HOUSES[first + i])
+}
+
+/// Kraken Fish, type 1 (HoDoKu 0371), on basic finned fish (rows against columns, sizes 2 to 4): a cover candidate
+/// outside the base lines that the fish would remove but that does not see every fin goes all the same when, for
+/// every fin, a forcing chain from the fin set true removes it. Either the fish holds or a fin is true; either way
+/// the candidate is false. (Type 2, on base candidates of one cover, is not searched.)
+pub fn kraken_fish(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    let board = Board::new(grid, false);
+    let (closures, at) = static_closures(&board);
+    let removes = |fin: usize, d: usize, target: usize| {
+        let i = at[Fact::new(fin, d, true).index()];
+        closures
+            .get(i as usize)
+            .is_some_and(|c| !c.bad && c.off[d] & bit(target) != 0)
+    };
+    let mut seen: Vec<Vec<(Cell, Digit)>> = Vec::new();
+    for d in 0..9 {
+        let cand = board.cand[d];
+        for (base_first, cover_first) in [(0usize, 9usize), (9, 0)] {
+            for n in 2..=4 {
+                for base in line_sets(n) {
+                    let base_word = lines_word(base, base_first);
+                    // Every base line must still need the digit and hold it.
+                    if (0..9).any(|i| base >> i & 1 != 0 && cand & HOUSES[base_first + i] == 0) {
+                        continue;
+                    }
+                    let union = cand & base_word;
+                    for cover in line_sets(n) {
+                        let cover_word = lines_word(cover, cover_first);
+                        if (0..9).any(|i| cover >> i & 1 != 0 && union & HOUSES[cover_first + i] == 0) {
+                            continue;
+                        }
+                        let fins = union & !cover_word;
+                        if fins == 0 || fins.count_ones() > 5 {
+                            continue;
+                        }
+                        let seeing_all = cells_of(fins).fold(!0u128, |acc, f| acc & peers(f));
+                        let targets = cand & cover_word & !base_word & !seeing_all;
+                        let elims: Vec<usize> = cells_of(targets)
+                            .filter(|&t| cells_of(fins).all(|f| removes(f, d, t)))
+                            .collect();
+                        if elims.is_empty() {
+                            continue;
+                        }
+                        let eliminations: Vec<(Cell, Digit)> =
+                            elims.iter().map(|&t| (Cell::ALL[t], Digit::from_index(d))).collect();
+                        if seen.contains(&eliminations) {
+                            continue;
+                        }
+                        seen.push(eliminations.clone());
+                        let step = kraken_step(&board, d, (base, base_first), (cover, cover_first), fins, eliminations);
+                        emit(step)?;
+                    }
+                }
+            }
+        }
+    }
+    Flow::Continue(())
+}
+
+/// A Kraken Fish step: the fish's houses and fins, and for each elimination one chain from each fin.
+fn kraken_step(
+    board: &Board,
+    d: usize,
+    (base, base_first): (u16, usize),
+    (cover, cover_first): (u16, usize),
+    fins: u128,
+    eliminations: Vec<(Cell, Digit)>,
+) -> Step {
+    let traces: Vec<Trace> = cells_of(fins).map(|f| traced(board, Fact::new(f, d, true)).1).collect();
+    let mut chains = Vec::new();
+    for &(cell, _) in &eliminations {
+        for t in &traces {
+            if let Some(main) = chains_to(t, Fact::new(cell.index(), d, false)).into_iter().next() {
+                chains.push(as_chain(&main));
+            }
+        }
+    }
+    let houses = |mask: u16, first: usize| -> Vec<House> {
+        (0..9)
+            .filter(|i| mask >> i & 1 != 0)
+            .map(|i| House::from_index(first + i))
+            .collect()
+    };
+    let size = base.count_ones();
+    let sashimi = (0..9)
+        .filter(|i| base >> i & 1 != 0)
+        .any(|i| (board.cand[d] & HOUSES[base_first + i] & !fins).count_ones() <= 1);
+    let fish = match (sashimi, size) {
+        (false, 2) => "Finned X-Wing",
+        (false, 3) => "Finned Swordfish",
+        (false, _) => "Finned Jellyfish",
+        (true, 2) => "Sashimi X-Wing",
+        (true, 3) => "Sashimi Swordfish",
+        (true, _) => "Sashimi Jellyfish",
+    };
+    let pattern = Pattern {
+        digits: Candidates::only(Digit::from_index(d)),
+        cells: cells_of(board.cand[d] & lines_word(base, base_first) & !fins)
+            .map(|c| Cell::ALL[c])
+            .collect(),
+        base: houses(base, base_first),
+        cover: houses(cover, cover_first),
+        fins: cells_of(fins).map(|c| Cell::ALL[c]).collect(),
+        variant: Some(fish),
+        chains,
+        ..Pattern::default()
+    };
+    Step::elimination(Technique::KrakenFish, eliminations, pattern)
+}
+
+/// Houses of one kind written compactly: `r16`, `c57`.
+fn house_run(houses: &[House]) -> String {
+    let mut text = String::new();
+    for (i, h) in houses.iter().enumerate() {
+        let name = h.to_string();
+        if i == 0 {
+            text.push_str(&name);
+        } else {
+            text.push_str(&name[1..]);
+        }
+    }
+    text
+}
+
 /// Brute Force: when nothing else works, places one digit of the solution, in the empty cell with the fewest
 /// candidates (the first such cell in reading order). Nothing when the grid has no solution.
 pub fn brute_force(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
@@ -1148,6 +1283,29 @@ fn chain_text(chain: &Chain) -> String {
 /// The explanation of a last-resort step.
 pub(super) fn explain(step: &Step, lang: Lang, result: &str) -> String {
     let p = &step.pattern;
+    if step.technique == Technique::KrakenFish {
+        let digit = p.digits.first().map(|d| d.to_string()).unwrap_or_default();
+        let fins: Vec<String> = p.fins.iter().map(|c| format!("f{c}")).collect();
+        let fish = format!(
+            "{}: {digit} {} {} {}",
+            p.variant.unwrap_or("Finned Fish"),
+            house_run(&p.base),
+            house_run(&p.cover),
+            fins.join(" ")
+        );
+        let mut text = match lang {
+            Lang::En => format!("Kraken Fish Type 1: {result}\n  {fish}"),
+            Lang::Zh => format!(
+                "{}（类型 1）：鱼或其鳍之一必为真，每条路都删去 => {result}\n  {fish}",
+                step.technique.info().name_zh
+            ),
+        };
+        for chain in &p.chains {
+            text.push_str("\n  ");
+            text.push_str(&chain_text(chain));
+        }
+        return text;
+    }
     let (Technique::ForcingChain | Technique::ForcingNet) = step.technique else {
         return match lang {
             Lang::En => format!("{}: {result}", step.technique),

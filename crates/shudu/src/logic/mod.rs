@@ -97,6 +97,7 @@ pub fn finder(technique: Technique) -> Option<Finder> {
         T::RemotePair => coloring::remote_pair,
         T::ForcingChain => forcing::forcing_chain,
         T::ForcingNet => forcing::forcing_net,
+        T::KrakenFish => forcing::kraken_fish,
         T::TemplateSet => templates::template_set,
         T::TemplateDelete => templates::template_delete,
         T::BruteForce => forcing::brute_force,
