@@ -198,6 +198,9 @@ struct Closure {
 struct Trace {
     spans: Vec<(u32, u32)>,
     facts: Vec<Fact>,
+    /// For a net of depth two: each candidate found false by an inner net, with that net's chains to its
+    /// contradiction (see [`Run::derive_deep`]).
+    nested: Vec<(Fact, Vec<Vec<Fact>>)>,
 }
 
 impl Trace {
@@ -205,6 +208,7 @@ impl Trace {
         Trace {
             spans: vec![(0, 0); FACTS],
             facts: Vec::new(),
+            nested: Vec::new(),
         }
     }
 
@@ -521,7 +525,17 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
                     };
                     let Some(conflict) = inner_conflict else { continue };
                     let why = match &inner_trace {
-                        Some(t) => self.supports(t, trial, conflict),
+                        Some(t) => {
+                            let inner_chains: Vec<Vec<Fact>> = conflict_facts(conflict, self.board)
+                                .into_iter()
+                                .filter_map(|f| chains_to(t, f).into_iter().next())
+                                .filter(|c| c.len() > 1)
+                                .collect();
+                            if let Some(outer) = self.trace.as_deref_mut() {
+                                outer.nested.push((trial.negated(), inner_chains));
+                            }
+                            self.supports(t, trial, conflict)
+                        }
                         None => Vec::new(),
                     };
                     progress = true;
@@ -974,6 +988,14 @@ fn build(board: &Board, found: &Found) -> Option<Step> {
             for f in conflict_facts(conflict, board) {
                 // The premise itself may be one of the conflicting facts (its opposite derived).
                 chains.extend(chains_to(&trace, f).into_iter().filter(|c| c.len() > 1));
+            }
+            // In a net of depth two, a candidate the chains use as false because its own net fails there is
+            // followed by that net's chains (each starting from the candidate set true).
+            let used: Vec<Fact> = chains.iter().flatten().copied().collect();
+            for (fact, inner) in &trace.nested {
+                if used.contains(fact) {
+                    chains.extend(inner.iter().cloned());
+                }
             }
             pattern.variant = Some(if board.net {
                 "Forcing Net Contradiction"
