@@ -672,6 +672,7 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
     let mut calls: Vec<(u16, usize)> = Vec::with_capacity(n);
     // Per part: its closure, and whether it holds a contradiction (inherited from any part it reaches).
     let mut parts: Vec<([u128; 9], [u128; 9], bool)> = Vec::with_capacity(n);
+    let mut members = Vec::new();
     let mut next = 0u16;
     for root in 0..n {
         if index[root] != NONE {
@@ -713,7 +714,7 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
             // v roots a strongly connected part: its members, then what they reach outside it.
             let id = parts.len() as u16;
             let (mut on, mut off) = ([0u128; 9], [0u128; 9]);
-            let mut members = Vec::new();
+            members.clear();
             while let Some(m) = stack.pop() {
                 let m = m as usize;
                 on_stack[m] = false;
@@ -747,18 +748,18 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
             parts.push((on, off, bad));
         }
     }
-    let closures = nodes
-        .iter()
-        .enumerate()
-        .map(|(i, _)| {
-            let (on, off, bad) = parts[comp[i] as usize];
-            Closure {
-                on,
-                off,
-                conflict: None,
-                bad,
-                depth: if bad { u16::MAX } else { 0 },
-            }
+    // Premises of one part share its closure: point them all at it.
+    for (i, f) in nodes.iter().enumerate() {
+        at[f.index()] = comp[i];
+    }
+    let closures = parts
+        .into_iter()
+        .map(|(on, off, bad)| Closure {
+            on,
+            off,
+            conflict: None,
+            bad,
+            depth: if bad { u16::MAX } else { 0 },
         })
         .collect();
     (closures, at)
