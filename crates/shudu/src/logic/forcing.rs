@@ -1,4 +1,4 @@
-//! The last resorts: Kraken Fish, Forcing Chains and Nets, Brute Force and Give Up.
+//! The last resorts: Kraken Fish, Forcing Chains and Nets, and Brute Force.
 //!
 //! # Forcing Chains and Nets
 //!
@@ -9,17 +9,30 @@
 //! - a candidate removed makes a digit true somewhere else: for a **chain** only through a strong link of the grid
 //!   as it stands (the cell's other candidate when the cell is bivalue, the digit's other place when a house holds
 //!   it twice), so every fact follows from exactly one earlier fact; for a **net** through any naked or hidden
-//!   single the removals so far leave, which may rest on several earlier facts at once.
+//!   single the removals so far leave, and any locked candidates (a house's places left for a digit all in one
+//!   crossing house), which may rest on several earlier facts at once.
 //!
-//! The facts of a premise are kept as two sets of bitboards, one per digit (true, false), and are checked as they
-//! grow: a candidate both true and false, two digits true in one cell, a digit true twice in a house, a cell or a
-//! house left without a place for a digit. Such a **contradiction** proves the premise false: its opposite is a
-//! step. Premises of which one must be true (every candidate of a cell, every place of a digit in a house, a
-//! candidate true and false) whose facts share a conclusion prove it: a **verity**.
+//! The facts of a premise are kept as two sets of bitboards, one per digit (true, false), and checked for a
+//! contradiction: a candidate both true and false, two digits true in one cell, a digit true twice in a house, a
+//! cell or a house left without a place for a digit. A **contradiction** proves the premise false: its opposite is
+//! a step. Premises of which one must be true (every candidate of a cell, every place of a digit in a house, a
+//! candidate true and false) whose facts share conclusions prove them: a **verity**, which may place several digits
+//! or remove several candidates at once.
 //!
-//! The search runs every premise without recording why a fact holds, which keeps it a matter of word operations;
-//! only the steps actually reported are run again with every fact's premises recorded, to rebuild their chains
-//! (shortest first: facts are derived breadth first, so each fact's chain is one of the shortest).
+//! Chain implications do not depend on the premise, so the closures of all premises come from one pass over the
+//! strongly connected parts of the implication graph. Net closures are derived premise by premise, breadth first.
+//! Neither search records why a fact holds, which keeps it a matter of word operations: only the steps reported are
+//! derived again with every fact's premises recorded, to rebuild their chains. Facts are derived breadth first, so
+//! each chain is one of the shortest; of the results that do the most (placements first, then most eliminations),
+//! the shallowest contradictions are rebuilt first and the step with the shortest chains is reported first.
+//!
+//! When no net finds anything, nets go one level deeper: within a premise's net, each candidate left is tried in
+//! turn, and one whose own net fails there is false there ([`Run::derive_deep`]). That is trial and error twice
+//! over, which every puzzle of the hardest collections yields to, so Brute Force is not needed on them.
+//!
+//! Explanations follow HoDoKu: `Forcing Chain Contradiction in r4 => r1c7=4` or `Forcing Chain Verity => r1c7=4`,
+//! then one chain a line (`r1c7<>4 r1c7=3 r4c6=3 r4c6<>1`). A net is flattened into chains: the chain to each
+//! conclusion follows the first fact each step rests on, and the chains of the other facts follow it.
 
 use crate::grid::{Candidates, Cell, Digit, Grid, House};
 
@@ -643,8 +656,9 @@ fn contradicts(board: &Board, on: &[u128; 9], off: &[u128; 9]) -> bool {
 
 /// The closures of every premise under chain implications, which do not depend on the premise: each is the union
 /// of the closures of what the premise implies, computed once per strongly connected part of the implication
-/// graph (Tarjan's algorithm, iteratively), in the order the algorithm completes them. A closure that holds a
-/// contradiction is derived again breadth first, to name the contradiction and its depth.
+/// graph (Tarjan's algorithm, iteratively), in the order the algorithm completes them. A closure is only flagged
+/// as contradictory here; the breadth-first derivation names the contradiction and its depth for the results that
+/// are reported.
 fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
     const NONE: u16 = u16::MAX;
     let mut at = vec![NONE; FACTS];
