@@ -113,15 +113,15 @@ fn forcing_net_contradiction_is_explained_as_hodoku_writes_it() {
     let grid = parse_pencilmarks(TOP1465_1_AT_24).expect("pencil marks parse");
     assert!(Solver::find_first(Technique::ForcingChain, &grid).is_none());
     let step = Solver::find_first(Technique::ForcingNet, &grid).expect("a forcing net");
-    // Without 8, r9c8 is 6 and r6c8 is 8; the branches meet in r9c4, which gets both 3 and 5. Where a step of the
-    // net rests on more than one fact (r4c4<>3: 3 in b4 is locked in r4 once r5c1 and r6c1 lose it), the other
-    // facts' chains follow the main chain.
-    let en = "Forcing Net Contradiction in r9c4 => r9c8=8\n  r9c8<>8 r6c8=8 r6c8<>1 r5c8=1 r5c8<>2 r5c1=2 r5c1<>3 r4c4<>3 r9c4=3\n  r9c8<>8 r9c8=6 r1c8<>6 r1c9=6 r1c9<>9 r2c9=9 r2c9<>4 r6c9=4 r6c7<>4 r6c7=3 r6c1<>3\n  r9c8<>8 r9c8=6 r3c8<>6\n  r9c8<>8 r6c8=8 r6c8<>1 r5c8=1 r5c8<>2 r1c7<>2 r1c7=5 r6c7<>5\n  r9c8<>8 r6c8=8 r6c8<>1 r5c8=1 r5c8<>2 r1c7<>2 r1c7=5 r1c4<>5 r9c4=5\n  r9c8<>8 r6c8=8 r6c8<>1 r5c8=1 r5c8<>2 r1c7<>2 r1c7=5 r1c2<>5 r1c2=9 r1c4<>9 r3c4=9 r3c4<>5\n  r9c8<>8 r9c8=6 r3c8<>6 r1c2<>6\n  r9c8<>8 r9c8=6 r1c8<>6 r1c9=6 r1c9<>9 r2c9=9 r2c9<>4 r2c6=4 r3c4<>4 r5c4=4 r5c4<>9";
+    // Without 3 in r9c4, 3 in c4 goes to r4c4; the branches meet in r2c6, which gets both 9 and 5. Where a step of
+    // the net rests on more than one fact (r6c1=3: the last 3 of b4 once r4c1 and r5c1 lose it), the other facts'
+    // chains follow the main chain.
+    let en = "Forcing Net Contradiction in r2c6 => r9c4=3\n  r9c4<>3 r4c4=3 r4c1<>3 r6c1=3 r2c1<>3 r2c2=3 r2c2<>9 r2c6=9\n  r9c4<>3 r4c4=3 r4c7<>3 r4c7=2 r4c1<>2 r5c1=2 r5c1<>3\n  r9c4<>3 r4c4=3 r4c7<>3 r4c7=2 r4c3<>2\n  r9c4<>3 r4c4=3 r4c2<>3\n  r9c4<>3 r4c4=3 r4c7<>3 r3c7=3 r2c9<>3\n  r9c4<>3 r4c4=3 r4c1<>3 r6c1=3 r6c7<>3\n  r9c4<>3 r4c4=3 r4c7<>3 r3c7=3 r2c8<>3\n  r9c4<>3 r4c4=3 r4c1<>3 r6c1=3 r6c7<>3 r6c7=4 r3c7<>4 r2c9=4 r2c9<>9\n  r9c4<>3 r4c4=3 r4c7<>3 r4c7=2 r1c7<>2 r1c7=5 r6c7<>5\n  r9c4<>3 r4c4=3 r4c1<>3 r6c1=3 r2c1<>3 r2c2=3 r2c2<>5 r2c6=5\n  r9c4<>3 r4c4=3 r4c7<>3 r4c7=2 r1c7<>2 r1c7=5 r2c9<>5\n  r9c4<>3 r4c4=3 r4c7<>3 r4c7=2 r1c7<>2 r1c7=5 r2c8<>5";
     assert_eq!(step.explain(Lang::En), en);
     let zh = step.explain(Lang::Zh);
     assert_eq!(
         zh.lines().next(),
-        Some("强制网（矛盾）：假设 r9c8<>8 导致 r9c4 矛盾 => r9c8=8")
+        Some("强制网（矛盾）：假设 r9c4<>3 导致 r2c6 矛盾 => r9c4=3")
     );
     assert_eq!(
         zh.lines().skip(1).collect::<Vec<_>>(),

@@ -242,6 +242,8 @@ struct Run<'a, const TRACE: bool> {
     /// Candidates not yet derived false, per digit and per cell.
     cur: [u128; 9],
     cur_cells: [u16; 81],
+    /// For each digit, the houses that lost a place of it since locked candidates were last looked for.
+    dirty: [u32; 9],
     queue: Vec<Fact>,
     trace: Option<&'a mut Trace>,
 }
@@ -255,6 +257,7 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
             on_any: 0,
             cur: board.cand,
             cur_cells: board.cells,
+            dirty: [0; 9],
             queue,
             trace,
         }
@@ -376,9 +379,9 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
                     self.assert(Fact::new(p, d, true), &why)?;
                 }
             }
-            // Locked candidates: the digit's places left in a house of the cell all lie in one other house.
+            // Locked candidates are looked for once the singles run out (see `settle`): the houses to look at.
             for h in houses_of(cell) {
-                self.locked(d, h)?;
+                self.dirty[d] |= 1 << h;
             }
         } else {
             // Strong links of the grid as it stands.
@@ -393,6 +396,19 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
                     let p = (places & !bit(cell)).trailing_zeros() as usize;
                     self.assert(Fact::new(p, d, true), &[fact])?;
                 }
+            }
+        }
+        Ok(())
+    }
+
+    /// Looks for locked candidates in every house that lost a place of a digit since the last look (nets only).
+    /// Done when the singles run out rather than after every removal, which saves most of the looking.
+    fn settle(&mut self) -> Result<(), Conflict> {
+        for d in 0..9 {
+            while self.dirty[d] != 0 {
+                let h = self.dirty[d].trailing_zeros() as usize;
+                self.dirty[d] &= self.dirty[d] - 1;
+                self.locked(d, h)?;
             }
         }
         Ok(())
@@ -454,7 +470,16 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
         let mut head = 0;
         let mut depth = 0u16;
         let mut level_end = self.queue.len();
-        while conflict.is_none() && head < self.queue.len() {
+        while conflict.is_none() {
+            if head == self.queue.len() {
+                // Singles have run out: locked candidates, which may start them again.
+                match self.settle() {
+                    Err(c) => conflict = Some(c),
+                    Ok(()) if head == self.queue.len() => break,
+                    Ok(()) => {}
+                }
+                continue;
+            }
             if head == level_end {
                 depth += 1;
                 level_end = self.queue.len();
@@ -490,6 +515,7 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
             on_any: self.on_any,
             cur: self.cur,
             cur_cells: self.cur_cells,
+            dirty: [0; 9],
             queue: Vec::new(),
             trace,
         }
@@ -497,12 +523,17 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
 
     /// Expands every queued fact from `head` on, to the end of what they imply.
     fn propagate(&mut self, mut head: usize) -> Result<usize, Conflict> {
-        while head < self.queue.len() {
-            let f = self.queue[head];
-            head += 1;
-            self.expand(f)?;
+        loop {
+            while head < self.queue.len() {
+                let f = self.queue[head];
+                head += 1;
+                self.expand(f)?;
+            }
+            self.settle()?;
+            if head == self.queue.len() {
+                return Ok(head);
+            }
         }
-        Ok(head)
     }
 
     /// Whether a fact is among those derived.
