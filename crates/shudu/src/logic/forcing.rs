@@ -858,19 +858,6 @@ impl Found {
     }
 }
 
-/// What the facts of several premises share: facts true in all, facts false in all.
-fn common(closures: &[&Closure]) -> ([u128; 9], [u128; 9]) {
-    let mut on = [!0u128; 9];
-    let mut off = [!0u128; 9];
-    for c in closures {
-        for d in 0..9 {
-            on[d] &= c.on[d];
-            off[d] &= c.off[d];
-        }
-    }
-    (on, off)
-}
-
 /// The verity results of common facts: placements if any, else eliminations.
 fn verity_results(on: &[u128; 9], off: &[u128; 9]) -> Vec<Fact> {
     let mut results: Vec<Fact> = Vec::new();
@@ -913,19 +900,29 @@ fn search(board: &Board) -> Vec<(Found, u16)> {
             found.push((Found::Contradiction { premise }, c.depth));
         }
     }
-    let verity = |premises: Vec<Fact>, house: Option<usize>, found: &mut Vec<(Found, u16)>| {
-        let list: Option<Vec<&Closure>> = premises.iter().map(|&p| get(p)).collect();
-        let Some(list) = list else { return };
-        // A branch that contradicts itself is reported as a contradiction already.
-        if list.iter().any(|c| c.bad) {
-            return;
+    // Premises one of which holds: what all their closures share. Most sets share nothing, so the intersection
+    // stops as soon as it is empty, and nothing is allocated unless something is found.
+    let verity = |premises: &[Fact], house: Option<usize>, found: &mut Vec<(Found, u16)>| {
+        let mut on = [!0u128; 9];
+        let mut off = [!0u128; 9];
+        for &p in premises {
+            // A branch that contradicts itself is reported as a contradiction already.
+            let Some(c) = get(p).filter(|c| !c.bad) else { return };
+            let mut any = 0u128;
+            for d in 0..9 {
+                on[d] &= c.on[d];
+                off[d] &= c.off[d];
+                any |= on[d] | off[d];
+            }
+            if any == 0 {
+                return;
+            }
         }
-        let (on, off) = common(&list);
         let results = verity_results(&on, &off);
         if !results.is_empty() {
             found.push((
                 Found::Verity {
-                    premises,
+                    premises: premises.to_vec(),
                     results,
                     house,
                 },
@@ -933,19 +930,21 @@ fn search(board: &Board) -> Vec<(Found, u16)> {
             ));
         }
     };
+    let mut buf = [Fact(0); 9];
     // A candidate true or false.
     for premise in board.premises().filter(|f| f.on()) {
-        verity(vec![premise, premise.negated()], None, &mut found);
+        verity(&[premise, premise.negated()], None, &mut found);
     }
     // Every candidate of a cell.
     for cell in 0..81 {
         let cands = board.cells[cell];
         if cands.count_ones() >= 2 {
-            let premises = (0..9)
-                .filter(|d| cands >> d & 1 != 0)
-                .map(|d| Fact::new(cell, d, true))
-                .collect();
-            verity(premises, None, &mut found);
+            let mut n = 0;
+            for d in (0..9).filter(|d| cands >> d & 1 != 0) {
+                buf[n] = Fact::new(cell, d, true);
+                n += 1;
+            }
+            verity(&buf[..n], None, &mut found);
         }
     }
     // Every place of a digit in a house.
@@ -953,8 +952,12 @@ fn search(board: &Board) -> Vec<(Found, u16)> {
         for d in 0..9 {
             let places = board.cand[d] & word;
             if places.count_ones() >= 2 {
-                let premises = cells_of(places).map(|c| Fact::new(c, d, true)).collect();
-                verity(premises, Some(h), &mut found);
+                let mut n = 0;
+                for c in cells_of(places) {
+                    buf[n] = Fact::new(c, d, true);
+                    n += 1;
+                }
+                verity(&buf[..n], Some(h), &mut found);
             }
         }
     }
