@@ -778,7 +778,18 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
             let mut bad = false;
             for &m in &members {
                 for &w in &adj[start[m]..start[m + 1]] {
-                    let c = comp[w as usize];
+                    let w = w as usize;
+                    // Most facts a true digit removes imply nothing further: their closure is themselves.
+                    if start[w] == start[w + 1] {
+                        let f = nodes[w];
+                        if f.on() {
+                            on[f.digit()] |= bit(f.cell());
+                        } else {
+                            off[f.digit()] |= bit(f.cell());
+                        }
+                        continue;
+                    }
+                    let c = comp[w];
                     if c != id && c != NONE {
                         let (pon, poff, pbad) = &parts[c as usize];
                         bad |= *pbad;
@@ -789,7 +800,19 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
                     }
                 }
             }
-            bad = bad || contradicts(board, &on, &off);
+            bad = bad
+                || if members.len() == 1 && start[v] == start[v + 1] {
+                    // A lone fact that implies nothing: only a removal that empties a cell or a house contradicts.
+                    let f = nodes[v];
+                    !f.on()
+                        && (board.cells[f.cell()] == 1 << f.digit()
+                            || houses_of(f.cell()).into_iter().any(|h| {
+                                board.needs[f.digit()] >> h & 1 != 0
+                                    && board.cand[f.digit()] & HOUSES[h] == bit(f.cell())
+                            }))
+                } else {
+                    contradicts(board, &on, &off)
+                };
             parts.push((on, off, bad));
         }
     }
