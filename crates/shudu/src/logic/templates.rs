@@ -170,4 +170,35 @@ mod tests {
             ":1202:8:9.471.8......2..59.6............3..87.6.9.5.23..2............4.49..8......7.369.1::821 822 823 824 833 834 836 852 856 863 866 871 872 891 892::",
         ]);
     }
+
+    #[test]
+    fn template_steps_are_explained() {
+        let case = crate::format::parse_library_line(
+            ":1201:9:..5.+4163+223+17+6.+4..+6.452+3+8+71.6.........86.71.........6.4...159+2+6.....6+543.564..7+1+8:::914 929 932 943 958 966 981 995:",
+        )
+        .expect("parses");
+        let set = crate::logic::Solver::find_all(Technique::TemplateSet, &case.grid);
+        let nine = set
+            .iter()
+            .find(|s| s.pattern.digits.first().map(|d| d.get()) == Some(9))
+            .expect("9 is set");
+        assert_eq!(
+            nine.explain(Lang::En),
+            "Template Set: r1c4,r2c9,r3c2,r4c3,r5c8,r6c6,r8c1,r9c5=9"
+        );
+        assert_eq!(
+            nine.explain(Lang::Zh),
+            "模板放置：数字 9 的所有可行模板 => r1c4,r2c9,r3c2,r4c3,r5c8,r6c6,r8c1,r9c5=9"
+        );
+        let delete = crate::logic::Solver::find_all(Technique::TemplateDelete, &case.grid);
+        let nine = delete
+            .iter()
+            .find(|s| s.pattern.digits.first().map(|d| d.get()) == Some(9))
+            .expect("9 goes");
+        assert!(
+            nine.explain(Lang::En).starts_with("Template Delete: r1c1"),
+            "{}",
+            nine.explain(Lang::En)
+        );
+    }
 }
