@@ -104,6 +104,12 @@ pub fn finder(technique: Technique) -> Option<Finder> {
         T::AlsChain => als::als_chain,
         T::DeathBlossom => als::death_blossom,
         T::SueDeCoq => sue_de_coq::sue_de_coq,
+        T::ForcingChain => forcing::forcing_chain,
+        T::ForcingNet => forcing::forcing_net,
+        T::KrakenFish => forcing::kraken_fish,
+        T::TemplateSet => templates::template_set,
+        T::TemplateDelete => templates::template_delete,
+        T::BruteForce => forcing::brute_force,
         // Every fish, one general finder (fish.rs).
         T::XWing
         | T::Swordfish
