@@ -265,7 +265,8 @@ enum Hint {
     /// The state has wrong digits or struck-out true candidates: they are the hint.
     Mistakes(Vec<Mistake>, Vec<Removed>),
     Solved,
-    Step(Step),
+    /// Boxed: a step is much larger than the other variants.
+    Step(Box<Step>),
     /// No technique of the ladder applies.
     Stuck,
 }
@@ -291,7 +292,7 @@ fn hint(grid: &Grid, puzzle: Option<&Grid>, args: &HintArgs) -> Result<String, S
         Hint::Solved
     } else {
         match args.ladder.solver().next_step(grid) {
-            Some(step) => Hint::Step(step),
+            Some(step) => Hint::Step(Box::new(step)),
             None => Hint::Stuck,
         }
     };

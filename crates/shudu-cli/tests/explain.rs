@@ -3,8 +3,8 @@
 mod common;
 
 use common::{
-    first_line_then_closed_pipe, is_grid_line, path_str, scratch, shared_data, shudu, NO_SOLUTION, PAIRS, SEED,
-    SEVERAL, STUCK,
+    first_line_then_closed_pipe, is_grid_line, path_str, scratch, shared_data, shudu, NO_LAST_RESORTS, NO_SOLUTION,
+    PAIRS, SEED, SEVERAL, STUCK,
 };
 use serde_json::Value;
 use shudu::format::{parse_line, to_line};
@@ -159,7 +159,10 @@ fn json_lines_carry_every_field() {
 #[test]
 fn summary_lines_in_input_order() {
     let input = format!("{SEED}\n# a comment\n{PAIRS}\n\n{STUCK}\n{NO_SOLUTION}\n{SEVERAL}\n");
-    let run = shudu(&["explain", "--summary"], input.as_bytes());
+    let run = shudu(
+        &["explain", "--summary", "--techniques", NO_LAST_RESORTS],
+        input.as_bytes(),
+    );
     assert_eq!(run.code, 0, "{}", run.stderr);
     let lines = run.lines();
     assert_eq!(lines.len(), 5);
@@ -181,7 +184,17 @@ fn summary_lines_in_input_order() {
         format!("{} invalid 0 - (more than one solution)", shown(SEVERAL))
     );
 
-    let json = shudu(&["explain", "--summary", "--format", "json"], input.as_bytes());
+    let json = shudu(
+        &[
+            "explain",
+            "--summary",
+            "--format",
+            "json",
+            "--techniques",
+            NO_LAST_RESORTS,
+        ],
+        input.as_bytes(),
+    );
     let records: Vec<Value> = json
         .lines()
         .iter()
@@ -204,7 +217,10 @@ fn summary_lines_in_input_order() {
 
 #[test]
 fn a_stuck_puzzle_says_so_and_shows_the_grid() {
-    let run = shudu(&["explain", "--grids", "none", STUCK], b"");
+    let run = shudu(
+        &["explain", "--grids", "none", "--techniques", NO_LAST_RESORTS, STUCK],
+        b"",
+    );
     assert_eq!(run.code, 0, "{}", run.stderr);
     let lines = run.lines();
     let at = lines
@@ -246,7 +262,10 @@ fn several_puzzles_are_explained_one_after_another() {
 fn bad_lines_give_error_and_the_batch_goes_on() {
     let bad = &SEED[..80];
     let file = scratch("explain-bad.txt", format!("{SEED}\n{bad}\n{STUCK}\n").as_bytes());
-    let run = shudu(&["explain", "--summary", path_str(&file)], b"");
+    let run = shudu(
+        &["explain", "--summary", "--techniques", NO_LAST_RESORTS, path_str(&file)],
+        b"",
+    );
     assert_eq!(run.code, 1);
     let lines = run.lines();
     assert_eq!(lines.len(), 3);
@@ -292,10 +311,10 @@ fn techniques_choose_the_ladder() {
     assert!(bad.stderr.contains("fh, n1, h1, l2"), "{}", bad.stderr);
 
     // A technique without a finder is accepted, and the user told it is skipped.
-    let chain = shudu(&["explain", "--summary", "--techniques", "+fc", SEED], b"");
+    let chain = shudu(&["explain", "--summary", "--techniques", "+gu", SEED], b"");
     assert_eq!(chain.code, 0);
     assert!(
-        chain.stderr.contains("Forcing Chain (fc) has no finder yet"),
+        chain.stderr.contains("Give Up (gu) has no finder yet"),
         "{}",
         chain.stderr
     );
@@ -327,7 +346,7 @@ fn one_thread_gives_the_same_output_as_all() {
     input.push_str("not a puzzle\n");
     let file = scratch("explain-300.txt", input.as_bytes());
     for mode in [&["--summary"][..], &["--format", "json"], &[]] {
-        let mut args = vec!["explain", path_str(&file)];
+        let mut args = vec!["explain", "--techniques", NO_LAST_RESORTS, path_str(&file)];
         args.extend_from_slice(mode);
         let all = shudu(&args, b"");
         args.extend_from_slice(&["--threads", "1"]);
@@ -336,7 +355,10 @@ fn one_thread_gives_the_same_output_as_all() {
         assert_eq!(all.stdout, one.stdout, "{mode:?}");
         assert_eq!(all.stderr, one.stderr);
     }
-    let summary = shudu(&["explain", "--summary", path_str(&file)], b"");
+    let summary = shudu(
+        &["explain", "--summary", "--techniques", NO_LAST_RESORTS, path_str(&file)],
+        b"",
+    );
     let lines = summary.lines();
     assert_eq!(lines.len(), 301);
     assert!(lines.iter().any(|l| l.contains(" solved ")));

@@ -2,10 +2,10 @@
 
 mod common;
 
-use common::{is_grid_line, path_str, scratch, shudu, PAIRS, SEED, SEVERAL, STUCK};
+use common::{is_grid_line, path_str, scratch, shudu, NO_LAST_RESORTS, PAIRS, SEED, SEVERAL, STUCK};
 use serde_json::Value;
 use shudu::format::{parse_line, to_line, to_pencilmarks};
-use shudu::logic::{Silent, Solver};
+use shudu::logic::{Silent, Solver, Technique};
 use shudu::{search, Cell, Digit, Grid};
 
 fn board(puzzle: &str) -> Grid {
@@ -199,8 +199,15 @@ fn a_wrong_digit_in_a_pencilmark_grid_needs_the_puzzle() {
 
 #[test]
 fn a_stuck_state_says_so_and_shows_the_grid() {
-    let report = Solver::new().solve(&board(STUCK), &mut Silent);
-    let run = shudu(&["hint", "-"], to_pencilmarks(&report.grid).as_bytes());
+    let mut solver = Solver::new();
+    for t in [Technique::ForcingChain, Technique::ForcingNet, Technique::BruteForce] {
+        solver.set(t, false);
+    }
+    let report = solver.solve(&board(STUCK), &mut Silent);
+    let run = shudu(
+        &["hint", "--techniques", NO_LAST_RESORTS, "-"],
+        to_pencilmarks(&report.grid).as_bytes(),
+    );
     assert_eq!(run.code, 0, "{}", run.stderr);
     let lines = run.lines();
     assert_eq!(lines[0], "no step: the ladder is stuck here");

@@ -13,8 +13,13 @@ pub const BIN: &str = env!("CARGO_BIN_EXE_shudu");
 pub const SEED: &str = "006800005080200007050347200000000013003009000800000500000060080000403000700100020";
 /// A QQWing "intermediate" puzzle whose path needs a naked and a hidden pair.
 pub const PAIRS: &str = "......7..3.9....61....6..297...524..........2..5.97.1....9....5.......4.2.13.5...";
-/// A proper puzzle on which the implemented ladder gets stuck.
+/// A proper puzzle on which the ladder without its last resorts gets stuck.
 pub const STUCK: &str = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+
+/// `--techniques` without the last resorts (Forcing Chain, Forcing Net, Brute Force), which finish every puzzle: the
+/// ladder that leaves `STUCK` stuck.
+#[allow(dead_code)]
+pub const NO_LAST_RESORTS: &str = "-fc,-fn,-bf";
 /// Two equal givens in a box: no solution.
 pub const NO_SOLUTION: &str = "..9.7...5..21..9..1...28....7...5..1..851.....5....3.......3..68........21.....87";
 /// Exactly three solutions (Sudopedia's not_unique_3).

@@ -1,10 +1,957 @@
 //! Almost locked sets: ALS-XZ, ALS-XY-Wing, ALS-XY-Chain and Death Blossom (HoDoKu codes 0901–0904).
+//!
+//! An almost locked set (ALS) is `n` empty cells of one house holding `n + 1` digits between them (a bivalue cell
+//! is the smallest). Take one digit away and the rest is locked: every remaining digit fills one of its cells. Two
+//! sets share a restricted common candidate (RCC) `x` when every cell of either holding `x` sees every cell of the
+//! other holding it: `x` then fills at most one of the two sets. The techniques chain sets through such digits:
+//! when `z` is missing from the first set, the chain forces `z` into the last one, so a cell seeing every `z` of
+//! both ends cannot hold it.
+//!
+//! The sets of a grid are enumerated once, with bit sets (a `u16` digit mask and [`Bitboard`]s per set), and their
+//! restricted commons found through an index of sets by digit and first holder; this net is kept per thread while
+//! the grid's candidates stay the same, so the four finders, which the ladder runs one after another on one grid,
+//! build it once. As in HoDoKu, two sets linked by an RCC may not overlap; the finders for HoDoKu's "with ALS
+//! overlap" cases (variant 2 of 0902–0904) allow it where the overlap holds no RCC.
 
-use super::step::Step;
-use super::Lang;
+use std::cell::RefCell;
+use std::rc::Rc;
 
-/// The explanation of an ALS step.
+use crate::grid::{Bitboard, Candidates, Cell, Digit, Grid, House};
+
+use super::notation;
+use super::step::{Chain, Node, NodeKind, Pattern, Step};
+use super::technique::Technique;
+use super::{Flow, Lang};
+
+/// The longest ALS-XY-Chain searched, in links (restricted commons): seven sets, the limit HoDoKu's own regression
+/// run uses. Chains of two and three sets are ALS-XZ and ALS-XY-Wing, so a chain has at least three links.
+const MAX_LINKS: u8 = 6;
+
+thread_local! {
+    /// The last net built on this thread, with the key of its grid (see [`Net::of`]).
+    static LAST_NET: RefCell<Option<([u128; 11], Rc<Net>)>> = const { RefCell::new(None) };
+}
+
+/// An almost locked set and what the searches ask of it, precomputed.
+#[derive(Clone, Copy, Debug)]
+struct Als {
+    cells: Bitboard,
+    digits: u16,
+    /// For each digit, the set's cells holding it.
+    holders: [Bitboard; 9],
+    /// For each digit of the set, the cells outside it that see every holder of the digit.
+    seen: [Bitboard; 9],
+    /// The digits some cell outside the set could lose for it: those whose `seen` cells hold the digit. Only these
+    /// can be a `z` at an end of an ALS step.
+    open: u16,
+}
+
+impl Als {
+    fn new(grid: &Grid, cells: Bitboard, digits: u16) -> Als {
+        let mut holders = [Bitboard::EMPTY; 9];
+        let mut seen = [Bitboard::EMPTY; 9];
+        let mut open = 0u16;
+        for d in Candidates::from_bits(digits) {
+            let h = cells & grid.digit_cells(d);
+            let mut s = Bitboard::FULL;
+            for c in h {
+                s &= c.peer_set();
+            }
+            holders[d.index()] = h;
+            seen[d.index()] = s - cells;
+            if !(seen[d.index()] & grid.digit_cells(d)).is_empty() {
+                open |= 1 << d.index();
+            }
+        }
+        Als {
+            cells,
+            digits,
+            holders,
+            seen,
+            open,
+        }
+    }
+
+    fn cell_list(&self) -> Vec<Cell> {
+        self.cells.iter().collect()
+    }
+}
+
+/// A restricted common link from one set to another, with its one or two digits.
+#[derive(Clone, Copy, Debug)]
+struct Link {
+    from: u32,
+    to: u32,
+    digits: u16,
+}
+
+/// Every almost locked set of a grid and the restricted commons between them, as an adjacency list: the links
+/// leaving set `i` are `links[start[i]..start[i + 1]]`.
+struct Net {
+    sets: Vec<Als>,
+    links: Vec<Link>,
+    start: Vec<u32>,
+}
+
+/// The digits of `mask`.
+fn digits_of(mask: u16) -> impl Iterator<Item = Digit> {
+    Candidates::from_bits(mask).iter()
+}
+
+fn bit(d: Digit) -> u16 {
+    1 << d.index()
+}
+
+/// Every almost locked set of the grid, each once: bivalue cells, then the sets of two to eight cells of each row,
+/// column and box (a box's set lying in one row or column was found there already).
+fn collect(grid: &Grid) -> Vec<Als> {
+    let mut sets = Vec::with_capacity(512);
+    for c in grid.empty_cells() {
+        let cands = grid.candidates(c);
+        if cands.len() == 2 {
+            sets.push(Als::new(grid, Bitboard::only(c), cands.bits()));
+        }
+    }
+    let houses = (0..9u8)
+        .map(House::Row)
+        .chain((0..9u8).map(House::Col))
+        .chain((0..9u8).map(House::Box));
+    for house in houses {
+        let mut cells = [Cell::at(0, 0); 9];
+        let mut masks = [0u16; 9];
+        let mut n = 0;
+        for c in house.cell_set() & grid.empty_cells() {
+            cells[n] = c;
+            masks[n] = grid.candidates(c).bits();
+            n += 1;
+        }
+        // The union of digits of every subset, built from the subset without its lowest member.
+        let mut unions = [0u16; 512];
+        for subset in 1usize..(1 << n) {
+            let low = subset.trailing_zeros() as usize;
+            unions[subset] = unions[subset & (subset - 1)] | masks[low];
+            let size = subset.count_ones();
+            if !(2..=8).contains(&size) || unions[subset].count_ones() != size + 1 {
+                continue;
+            }
+            let set: Bitboard = (0..n).filter(|i| subset >> i & 1 == 1).map(|i| cells[i]).collect();
+            if matches!(house, House::Box(_)) && in_one_line(set) {
+                continue;
+            }
+            sets.push(Als::new(grid, set, unions[subset]));
+        }
+    }
+    sets
+}
+
+/// Whether the cells share a row or a column.
+fn in_one_line(set: Bitboard) -> bool {
+    let Some(first) = set.first() else { return true };
+    set.iter().all(|c| c.row() == first.row()) || set.iter().all(|c| c.col() == first.col())
+}
+
+impl Net {
+    /// The net of `grid`, shared by the finders that run one after another on the same grid (ALS-XZ, ALS-XY-Wing,
+    /// ALS-XY-Chain and Death Blossom each ask for it): the last one built on this thread is kept with the grid's
+    /// candidates and reused while they are unchanged.
+    fn of(grid: &Grid, overlap: bool) -> Rc<Net> {
+        let mut key = [0u128; 11];
+        for d in Digit::ALL {
+            key[d.index()] = grid.digit_cells(d).bits();
+        }
+        key[9] = grid.empty_cells().bits();
+        key[10] = u128::from(overlap);
+        LAST_NET.with(|last| {
+            let mut last = last.borrow_mut();
+            if let Some((k, net)) = last.as_ref() {
+                if *k == key {
+                    return Rc::clone(net);
+                }
+            }
+            let net = Rc::new(Net::new(grid, overlap));
+            *last = Some((key, Rc::clone(&net)));
+            net
+        })
+    }
+
+    fn new(grid: &Grid, overlap: bool) -> Net {
+        let sets = collect(grid);
+        // Sets indexed by (digit, first holder of the digit): a set `b` shares an RCC `d` with `a` only if all its
+        // holders of `d` lie in `a.seen[d]`, its first one among them, so only those buckets are visited.
+        let mut bucket_start = vec![0u32; 9 * 81 + 1];
+        for a in &sets {
+            for d in digits_of(a.digits) {
+                if let Some(c) = a.holders[d.index()].first() {
+                    bucket_start[d.index() * 81 + c.index() + 1] += 1;
+                }
+            }
+        }
+        for i in 0..9 * 81 {
+            bucket_start[i + 1] += bucket_start[i];
+        }
+        let mut fill = bucket_start.clone();
+        // Each entry carries what the test needs (the set's index, cells and holders of the digit), so the buckets
+        // are read in order rather than the sets at random.
+        let blank = (0u32, Bitboard::EMPTY, Bitboard::EMPTY);
+        let mut bucket = vec![blank; bucket_start[9 * 81] as usize];
+        for (i, a) in sets.iter().enumerate() {
+            for d in digits_of(a.digits) {
+                if let Some(c) = a.holders[d.index()].first() {
+                    let slot = &mut fill[d.index() * 81 + c.index()];
+                    bucket[*slot as usize] = (i as u32, a.cells, a.holders[d.index()]);
+                    *slot += 1;
+                }
+            }
+        }
+        // The restricted commons of each set with the sets after it, gathered per set in `found` (indexed by the
+        // other set; `touched` lists the ones set).
+        let mut pairs: Vec<Link> = Vec::new();
+        let mut found = vec![0u16; sets.len()];
+        let mut touched: Vec<u32> = Vec::new();
+        for (i, a) in sets.iter().enumerate() {
+            for d in digits_of(a.digits) {
+                let reach = a.seen[d.index()] & grid.digit_cells(d);
+                for c in reach {
+                    let k = d.index() * 81 + c.index();
+                    let list = &bucket[bucket_start[k] as usize..bucket_start[k + 1] as usize];
+                    let (a_holders, a_seen) = (a.holders[d.index()], a.seen[d.index()]);
+                    // Buckets are filled in set order: the sets after `a` are a suffix, read from the end.
+                    for &(j, b_cells, b_holders) in list.iter().rev() {
+                        if j as usize <= i {
+                            break;
+                        }
+                        let shared = a.cells & b_cells;
+                        if !shared.is_empty() && (!overlap || !((a_holders | b_holders) & shared).is_empty()) {
+                            continue;
+                        }
+                        // At most two digits (three would break the puzzle: both sets would lose more digits than
+                        // they can spare).
+                        let had = found[j as usize];
+                        if had.count_ones() < 2 && (b_holders - a_seen).is_empty() {
+                            if had == 0 {
+                                touched.push(j);
+                            }
+                            found[j as usize] = had | bit(d);
+                        }
+                    }
+                }
+            }
+            touched.sort_unstable();
+            for &j in &touched {
+                pairs.push(Link {
+                    from: i as u32,
+                    to: j,
+                    digits: found[j as usize],
+                });
+                found[j as usize] = 0;
+            }
+            touched.clear();
+        }
+        // Both directions of each pair, grouped by the set they leave.
+        let mut start = vec![0u32; sets.len() + 1];
+        for p in &pairs {
+            start[p.from as usize + 1] += 1;
+            start[p.to as usize + 1] += 1;
+        }
+        for i in 0..sets.len() {
+            start[i + 1] += start[i];
+        }
+        let mut fill: Vec<u32> = start.clone();
+        let blank = Link {
+            from: 0,
+            to: 0,
+            digits: 0,
+        };
+        let mut links = vec![blank; pairs.len() * 2];
+        for p in &pairs {
+            for (u, v) in [(p.from, p.to), (p.to, p.from)] {
+                links[fill[u as usize] as usize] = Link {
+                    from: u,
+                    to: v,
+                    digits: p.digits,
+                };
+                fill[u as usize] += 1;
+            }
+        }
+        Net { sets, links, start }
+    }
+
+    fn links_of(&self, i: u32) -> &[Link] {
+        &self.links[self.start[i as usize] as usize..self.start[i as usize + 1] as usize]
+    }
+
+    /// Each pair of linked sets once, lower index first.
+    fn pairs(&self) -> impl Iterator<Item = &Link> {
+        self.links.iter().filter(|l| l.from < l.to)
+    }
+}
+
+/// The candidates of `z` a cell outside two sets can lose when `z` is in one of them: those seeing every `z` of
+/// both sets.
+fn z_removals(grid: &Grid, a: &Als, b: &Als, zs: u16) -> (Vec<(Cell, Digit)>, u16) {
+    let mut out = Vec::new();
+    let mut used = 0u16;
+    for z in digits_of(zs) {
+        let elim = grid.digit_cells(z) & a.seen[z.index()] & b.seen[z.index()];
+        if !elim.is_empty() {
+            used |= bit(z);
+            out.extend(elim.iter().map(|c| (c, z)));
+        }
+    }
+    (out, used)
+}
+
+/// The holders of the digits `zs` in two sets: HoDoKu's "fins" of an ALS step, the cells to mark for `z`.
+fn holders_of(a: &Als, b: &Als, zs: u16) -> Vec<Cell> {
+    let mut cells = Bitboard::EMPTY;
+    for z in digits_of(zs) {
+        cells |= a.holders[z.index()] | b.holders[z.index()];
+    }
+    cells.iter().collect()
+}
+
+/// ALS-XZ: two sets linked by a restricted common `x`. `x` is in at most one of them, so the other is locked: a
+/// digit `z` both hold is in one of them, and cells seeing every `z` of both lose it. Doubly linked (two restricted
+/// commons): both sets are locked without the two digits, so each of them lies in one of the sets (cells seeing all
+/// its holders in both lose it), and every other digit of either set is locked in it (cells seeing all its holders
+/// there lose it).
+pub fn als_xz(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    let net = Net::of(grid, false);
+    for link in net.pairs() {
+        let (a, b) = (&net.sets[link.from as usize], &net.sets[link.to as usize]);
+        let common = a.digits & b.digits;
+        let doubly = link.digits.count_ones() == 2;
+        // Doubly linked, the two digits are themselves "z" for each other.
+        let zs = if doubly { common } else { common & !link.digits };
+        let (mut elim, used) = z_removals(grid, a, b, zs);
+        let mut locked = false;
+        if doubly {
+            for (this, other) in [(a, b), (b, a)] {
+                for d in digits_of(this.digits & !link.digits) {
+                    let cells = (grid.digit_cells(d) & this.seen[d.index()]) - other.cells;
+                    locked |= !cells.is_empty();
+                    elim.extend(cells.iter().map(|c| (c, d)));
+                }
+            }
+        }
+        if elim.is_empty() {
+            continue;
+        }
+        let pattern = Pattern {
+            digits: Candidates::from_bits(link.digits),
+            // HoDoKu names z only when no locked-set elimination came with a double link.
+            fins: if locked { Vec::new() } else { holders_of(a, b, used) },
+            variant: doubly.then_some("Doubly Linked"),
+            sets: vec![a.cell_list(), b.cell_list()],
+            set_digits: vec![Candidates::from_bits(a.digits), Candidates::from_bits(b.digits)],
+            ..Pattern::default()
+        };
+        emit(Step::elimination(Technique::AlsXz, elim, pattern))?;
+    }
+    Flow::Continue(())
+}
+
+/// ALS-XY-Wing without overlapping sets (HoDoKu's default).
+pub fn als_xy_wing(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    xy_wing(grid, false, emit)
+}
+
+/// ALS-XY-Wing whose sets may overlap where no restricted common lies (HoDoKu's variant 0902-2).
+pub fn als_xy_wing_overlapping(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    xy_wing(grid, true, emit)
+}
+
+/// ALS-XY-Wing: a pivot set `C` linked to `A` by `x` and to `B` by `y` (`x` ≠ `y`). If neither `A` nor `B` held a
+/// digit `z` both have, both would be locked, take `x` and `y` from `C`, and leave it too few digits; so cells
+/// seeing every `z` of `A` and `B` lose it.
+fn xy_wing(grid: &Grid, overlap: bool, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    let net = Net::of(grid, overlap);
+    for c in 0..net.sets.len() as u32 {
+        let links = net.links_of(c);
+        for (i, l1) in links.iter().enumerate() {
+            for l2 in &links[i + 1..] {
+                if l1.to == l2.to || (l1.digits == l2.digits && l1.digits.count_ones() == 1) {
+                    continue;
+                }
+                let (a, b) = (&net.sets[l1.to as usize], &net.sets[l2.to as usize]);
+                if !overlap && !(a.cells & b.cells).is_empty() {
+                    continue;
+                }
+                // One set inside the other is no wing, even where overlap is allowed.
+                let union = a.cells | b.cells;
+                if union == a.cells || union == b.cells {
+                    continue;
+                }
+                let zs = a.digits & b.digits & !(l1.digits | l2.digits);
+                let (elim, _) = z_removals(grid, a, b, zs);
+                if elim.is_empty() {
+                    continue;
+                }
+                let pivot = &net.sets[c as usize];
+                let pattern = Pattern {
+                    digits: Candidates::from_bits(l1.digits | l2.digits),
+                    sets: vec![a.cell_list(), b.cell_list(), pivot.cell_list()],
+                    set_digits: [a, b, pivot].iter().map(|s| Candidates::from_bits(s.digits)).collect(),
+                    ..Pattern::default()
+                };
+                emit(Step::elimination(Technique::AlsXyWing, elim, pattern))?;
+            }
+        }
+    }
+    Flow::Continue(())
+}
+
+/// ALS-XY-Chain without overlapping neighbours (HoDoKu's default).
+pub fn als_chain(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    chain(grid, false, emit)
+}
+
+/// ALS-XY-Chain whose neighbouring sets may overlap where no restricted common lies (HoDoKu's variant 0903-2).
+pub fn als_chain_overlapping(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    chain(grid, true, emit)
+}
+
+/// A search state of the chain: the link the chain arrived by and the digits it used there (the "actual"
+/// restricted commons, which the next link may not use again).
+#[derive(Clone, Copy)]
+struct Arrival {
+    link: u32,
+    used: u16,
+    depth: u8,
+    parent: u32,
+}
+
+/// ALS-XY-Chain: sets `A1 … An` (n ≥ 4), each linked to the next by a restricted common that differs from the one
+/// before. If `A1` lacks a digit `z` it shares with `An`, it is locked, so it holds its link digit, which leaves
+/// `A2` locked without it, and so on down the chain until `An` holds `z`; cells seeing every `z` of `A1` and `An`
+/// lose it.
+///
+/// What a chain removes depends only on its ends and on the first and last link digits, so the search is a
+/// breadth-first walk over (set, arriving digits) states from each start set and first digit, each state taken
+/// once per depth class (one, two, three or more links) and at most [`MAX_LINKS`] deep. The walk may pass a set
+/// twice; the reasoning holds link by link all the same.
+fn chain(grid: &Grid, overlap: bool, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    let net = Net::of(grid, overlap);
+    // Seen marks per (set, arriving digits, depth class 1/2/3), stamped with the search number.
+    let mut seen = vec![0u32; net.sets.len() * USED_SLOTS * 3];
+    let mut stamp = 0u32;
+    let mut queue: Vec<Arrival> = Vec::new();
+    // Shorter chains first: the chains of four sets from every start, then the longer ones (each walk reports its
+    // chains shortest first). A state reached within three links was reported by the first pass.
+    for (shortest, longest) in [(3, 3), (4, MAX_LINKS)] {
+        for s in 0..net.sets.len() as u32 {
+            walk(
+                grid, &net, s, shortest, longest, &mut seen, &mut stamp, &mut queue, emit,
+            )?;
+        }
+    }
+    Flow::Continue(())
+}
+
+/// The walks from set `s` (one per first link digit), at most `longest` links long, reporting the chains of at
+/// least `shortest` links.
+#[allow(clippy::too_many_arguments)]
+fn walk(
+    grid: &Grid,
+    net: &Net,
+    s: u32,
+    shortest: u8,
+    longest: u8,
+    seen: &mut [u32],
+    stamp: &mut u32,
+    queue: &mut Vec<Arrival>,
+    emit: &mut dyn FnMut(Step) -> Flow,
+) -> Flow {
+    let first_set = &net.sets[s as usize];
+    for f in digits_of(first_set.digits) {
+        // A walk from here removes only a digit of the first set other than `f` that some cell could lose.
+        if first_set.open & !bit(f) == 0 {
+            continue;
+        }
+        *stamp += 1;
+        let stamp = *stamp;
+        queue.clear();
+        for (k, l) in net.links_of(s).iter().enumerate() {
+            if l.digits & bit(f) != 0 {
+                let link = net.start[s as usize] + k as u32;
+                mark(seen, l.to, bit(f), 1, stamp);
+                queue.push(Arrival {
+                    link,
+                    used: bit(f),
+                    depth: 1,
+                    parent: u32::MAX,
+                });
+            }
+        }
+        let mut head = 0;
+        while head < queue.len() {
+            let here = queue[head];
+            let at = net.links[here.link as usize];
+            head += 1;
+            if here.depth >= shortest && at.to != s {
+                let last = &net.sets[at.to as usize];
+                let zs = first_set.open & last.open & !bit(f) & !here.used;
+                let (elim, _) = if zs == 0 {
+                    (Vec::new(), 0)
+                } else {
+                    z_removals(grid, first_set, last, zs)
+                };
+                if !elim.is_empty() {
+                    let pattern = chain_pattern(net, queue, head - 1, &elim);
+                    emit(Step::elimination(Technique::AlsChain, elim, pattern))?;
+                }
+            }
+            if here.depth >= longest {
+                continue;
+            }
+            for (k, l) in net.links_of(at.to).iter().enumerate() {
+                let next = l.digits & !here.used;
+                if next == 0 || l.to == s {
+                    continue;
+                }
+                let link = net.start[at.to as usize] + k as u32;
+                let depth = here.depth + 1;
+                if !mark(seen, l.to, next, depth.min(3), stamp) {
+                    continue;
+                }
+                queue.push(Arrival {
+                    link,
+                    used: next,
+                    depth,
+                    parent: head as u32 - 1,
+                });
+            }
+        }
+    }
+    Flow::Continue(())
+}
+
+/// Slots per set in the seen marks: one per arriving digit, then one per arriving pair of digits.
+const USED_SLOTS: usize = 45;
+
+/// Marks the state (set, arriving digits, depth class) seen in this search; false when it was already. The state
+/// is all that matters for what follows, whichever link led there.
+fn mark(seen: &mut [u32], set: u32, used: u16, class: u8, stamp: u32) -> bool {
+    let a = used.trailing_zeros() as usize;
+    let code = if used.count_ones() == 1 {
+        a
+    } else {
+        // The pairs (a, b), a < b, in order: a(17 - a)/2 pairs start below a.
+        let b = 15 - used.leading_zeros() as usize;
+        9 + a * (17 - a) / 2 + (b - a - 1)
+    };
+    let slot = (set as usize * USED_SLOTS + code) * 3 + (class as usize - 1);
+    if seen[slot] == stamp {
+        return false;
+    }
+    seen[slot] = stamp;
+    true
+}
+
+/// The pattern of a chain ending at `queue[end]`: its sets in order, and an ALS chain of nodes: `z` off in the
+/// first set, then for each link digit `r` the pair "`r` in this set" → "`r` not in the next", then `z` on in the
+/// last set.
+fn chain_pattern(net: &Net, queue: &[Arrival], end: usize, elim: &[(Cell, Digit)]) -> Pattern {
+    let mut path = Vec::new();
+    let mut i = end as u32;
+    while i != u32::MAX {
+        path.push(queue[i as usize]);
+        i = queue[i as usize].parent;
+    }
+    path.reverse();
+    let zs: Candidates = elim.iter().map(|&(_, d)| d).collect();
+    let set_of = |k: u32| &net.sets[k as usize];
+    let mut sets = Vec::new();
+    let mut set_digits = Vec::new();
+    let mut nodes = Vec::new();
+    let push_set = |k: u32, sets: &mut Vec<Vec<Cell>>, set_digits: &mut Vec<Candidates>| {
+        sets.push(set_of(k).cell_list());
+        set_digits.push(Candidates::from_bits(set_of(k).digits));
+    };
+    let first_link = net.links[path[0].link as usize];
+    push_set(first_link.from, &mut sets, &mut set_digits);
+    for z in zs {
+        nodes.push(Node {
+            digit: z,
+            cells: set_of(first_link.from).cell_list(),
+            kind: NodeKind::Als,
+            on: false,
+        });
+    }
+    for step in &path {
+        let l = net.links[step.link as usize];
+        for r in digits_of(step.used) {
+            nodes.push(Node {
+                digit: r,
+                cells: set_of(l.from).cell_list(),
+                kind: NodeKind::Als,
+                on: true,
+            });
+            nodes.push(Node {
+                digit: r,
+                cells: set_of(l.to).cell_list(),
+                kind: NodeKind::Als,
+                on: false,
+            });
+        }
+        push_set(l.to, &mut sets, &mut set_digits);
+    }
+    if let Some(last) = path.last() {
+        let to = net.links[last.link as usize].to;
+        for z in zs {
+            nodes.push(Node {
+                digit: z,
+                cells: set_of(to).cell_list(),
+                kind: NodeKind::Als,
+                on: true,
+            });
+        }
+    }
+    Pattern {
+        digits: path
+            .iter()
+            .map(|a| Candidates::from_bits(a.used))
+            .fold(Candidates::EMPTY, Candidates::or),
+        chains: vec![Chain { nodes }],
+        sets,
+        set_digits,
+        ..Pattern::default()
+    }
+}
+
+/// Death Blossom without overlapping petals (HoDoKu's default).
+pub fn death_blossom(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    blossom(grid, false, emit)
+}
+
+/// Death Blossom whose petals may overlap (HoDoKu's variant 0904-2).
+pub fn death_blossom_overlapping(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    blossom(grid, true, emit)
+}
+
+/// Death Blossom: a stem cell and, for each of its digits `d`, a petal (a set holding `d`, every `d` of which sees
+/// the stem). Whatever the stem holds, that petal loses `d` and is locked, so a digit `z` all petals hold (and the
+/// stem lacks) is in one of them; cells seeing every `z` of every petal lose it.
+fn blossom(grid: &Grid, overlap: bool, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    // The sets only: the links between them do not matter here, so the net of the ALS finders before serves.
+    let net = Net::of(grid, false);
+    let sets = &net.sets;
+    let mut petals: [Vec<u32>; 9] = Default::default();
+    for stem in grid.empty_cells() {
+        let stem_digits = grid.candidates(stem);
+        if stem_digits.len() < 2 {
+            continue;
+        }
+        for p in petals.iter_mut() {
+            p.clear();
+        }
+        for (i, s) in sets.iter().enumerate() {
+            if s.cells.contains(stem) {
+                continue;
+            }
+            for d in stem_digits {
+                if !s.holders[d.index()].is_empty() && s.seen[d.index()].contains(stem) {
+                    petals[d.index()].push(i as u32);
+                }
+            }
+        }
+        if stem_digits.iter().any(|d| petals[d.index()].is_empty()) {
+            continue;
+        }
+        let mut search = Blossom {
+            grid,
+            sets,
+            petals: &petals,
+            stem,
+            stem_digits,
+            overlap,
+            chosen: [0; 9],
+        };
+        search.grow(Candidates::ALL.without(stem_digits).bits(), Bitboard::EMPTY, emit)?;
+    }
+    Flow::Continue(())
+}
+
+/// The recursive petal choice of one stem.
+struct Blossom<'a> {
+    grid: &'a Grid,
+    sets: &'a [Als],
+    petals: &'a [Vec<u32>; 9],
+    stem: Cell,
+    stem_digits: Candidates,
+    overlap: bool,
+    /// The petal chosen for each stem digit so far.
+    chosen: [u32; 9],
+}
+
+impl Blossom<'_> {
+    /// Chooses a petal for the lowest stem digit without one yet; `zs` are the digits outside the stem every petal
+    /// so far holds, `used` their cells.
+    fn grow(&mut self, zs: u16, used: Bitboard, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+        let done: u16 = self.chosen_mask();
+        let Some(d) = self.stem_digits.iter().find(|d| done & bit(*d) == 0) else {
+            return self.report(zs, used, emit);
+        };
+        for k in 0..self.petals[d.index()].len() {
+            let p = self.petals[d.index()][k];
+            let petal = &self.sets[p as usize];
+            if !self.overlap && !(petal.cells & used).is_empty() {
+                continue;
+            }
+            let now = zs & petal.digits;
+            if now == 0 {
+                continue;
+            }
+            self.chosen[d.index()] = p + 1;
+            self.grow(now, used | petal.cells, emit)?;
+            self.chosen[d.index()] = 0;
+        }
+        Flow::Continue(())
+    }
+
+    fn chosen_mask(&self) -> u16 {
+        let mut m = 0;
+        for d in self.stem_digits {
+            if self.chosen[d.index()] != 0 {
+                m |= bit(d);
+            }
+        }
+        m
+    }
+
+    fn report(&self, zs: u16, used: Bitboard, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+        let petal_sets: Vec<&Als> = self
+            .stem_digits
+            .iter()
+            .map(|d| &self.sets[self.chosen[d.index()] as usize - 1])
+            .collect();
+        let mut elim = Vec::new();
+        for z in digits_of(zs) {
+            let mut cells = self.grid.digit_cells(z) - used - Bitboard::only(self.stem);
+            for petal in &petal_sets {
+                for h in petal.holders[z.index()] {
+                    cells &= h.peer_set();
+                }
+            }
+            elim.extend(cells.iter().map(|c| (c, z)));
+        }
+        if elim.is_empty() {
+            return Flow::Continue(());
+        }
+        let pattern = Pattern {
+            digits: self.stem_digits,
+            cells: vec![self.stem],
+            sets: petal_sets.iter().map(|p| p.cell_list()).collect(),
+            set_digits: petal_sets.iter().map(|p| Candidates::from_bits(p.digits)).collect(),
+            ..Pattern::default()
+        };
+        emit(Step::elimination(Technique::DeathBlossom, elim, pattern))
+    }
+}
+
+/// A set as HoDoKu writes it: `r1c5,r5c3 {137}`.
+fn set_text(p: &Pattern, i: usize) -> String {
+    let cells = p.sets.get(i).map(|s| notation::cells(s)).unwrap_or_default();
+    let digits: String = p
+        .set_digits
+        .get(i)
+        .map(|d| d.iter().map(|d| d.to_string()).collect())
+        .unwrap_or_default();
+    format!("{cells} {{{digits}}}")
+}
+
+/// The digits a step removes.
+fn removed_digits(step: &Step) -> Candidates {
+    step.eliminations.iter().map(|&(_, d)| d).collect()
+}
+
+/// The digits of each link of a chain pattern, from its node pairs ("r in this set" → "r not in the next").
+fn chain_links(p: &Pattern) -> Vec<Candidates> {
+    let mut links = vec![Candidates::EMPTY; p.sets.len().saturating_sub(1)];
+    let Some(chain) = p.chains.first() else { return links };
+    let mut at = 0;
+    let mut i = 0;
+    let nodes = &chain.nodes;
+    while i + 1 < nodes.len() {
+        let (a, b) = (&nodes[i], &nodes[i + 1]);
+        if a.on && !b.on && a.digit == b.digit {
+            // A pair whose "on" set is not this link's start opens the next link.
+            while at + 1 < p.sets.len() && !(p.sets[at] == a.cells && p.sets[at + 1] == b.cells) {
+                at += 1;
+            }
+            if let Some(l) = links.get_mut(at) {
+                l.insert(a.digit);
+            }
+            i += 2;
+        } else {
+            i += 1;
+        }
+    }
+    links
+}
+
+/// The explanation of an ALS step, in HoDoKu's words:
+/// `Almost Locked Set XZ-Rule: A=r5c5 {17}, B=r1c5,r5c3 {137}, X=3, Z=1 => r1c3<>1`,
+/// `Almost Locked Set XY-Wing: A=…, B=…, C=…, X,Y=3,5, Z=1 => …`,
+/// `Almost Locked Set Chain: 1- r1c2 {13} -3- r2c4 {345} -4- … -1 => …`,
+/// `Death Blossom: r2c7, -1- r1c3 {13}, -7- r4c7 {78} => …`.
 pub(super) fn explain(step: &Step, lang: Lang, result: &str) -> String {
-    let _ = lang;
-    format!("{}: {result}", step.technique)
+    let p = &step.pattern;
+    let name = step.technique.name_in(lang);
+    let colon = match lang {
+        Lang::En => ": ",
+        Lang::Zh => "：",
+    };
+    let body = match step.technique {
+        Technique::AlsXz => {
+            let mut s = format!(
+                "A={}, B={}, X={}",
+                set_text(p, 0),
+                set_text(p, 1),
+                notation::digits(p.digits)
+            );
+            if !p.fins.is_empty() {
+                s.push_str(&format!(", Z={}", notation::digits(removed_digits(step))));
+            }
+            s
+        }
+        Technique::AlsXyWing => format!(
+            "A={}, B={}, C={}, X,Y={}, Z={}",
+            set_text(p, 0),
+            set_text(p, 1),
+            set_text(p, 2),
+            notation::digits(p.digits),
+            notation::digits(removed_digits(step))
+        ),
+        Technique::AlsChain => {
+            let z: String = removed_digits(step).iter().map(|d| d.to_string()).collect();
+            let links = chain_links(p);
+            let mut s = format!("{z}- ");
+            for i in 0..p.sets.len() {
+                s.push_str(&set_text(p, i));
+                if let Some(l) = links.get(i) {
+                    let digits: String = l.iter().map(|d| d.to_string()).collect();
+                    s.push_str(&format!(" -{digits}- "));
+                }
+            }
+            s.push_str(&format!(" -{z}"));
+            s
+        }
+        _ => {
+            let mut s = p.cells.first().map(|c| c.to_string()).unwrap_or_default();
+            for (i, d) in p.digits.iter().enumerate() {
+                s.push_str(&format!(", -{d}- {}", set_text(p, i)));
+            }
+            s
+        }
+    };
+    format!("{name}{colon}{body} => {result}")
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::format::parse_library_line;
+    use crate::logic::reglib::testing::{assert_all_pass, expected_step};
+    use crate::logic::{Lang, Solver, Technique};
+    use crate::{search, Cell};
+
+    /// Cases from HoDoKu's regression library (reglib-dev.txt), so the tests run without the shared data.
+    const XZ: &str = ":0901-1:8:.+934.7.6.4....59...276...+41...+9....591.+5...8.2..78....6..25.4...4..........1....3:817 325 145 245 345 346 347 747 748 255 357 366 581 881 985 587 591 597:873 883 893::";
+    const XZ_DOUBLY: &str = ":0901-2:12357:9..17....4.1....7..7...31..14...6.98.9248173.38.5.......48...2.......6.7....6...3:793:172 244 385 571 572 796::";
+    const XY: &str = ":0902-1:7:+9...+3...8+2.3..865.+8.52..3+917+9.1.3....54.......+3......9+58.3...423+298741+6+5+4........:713 424 425 643 245 845 247 847 758 163 663 867 268 868 792 195:714::";
+    const CHAIN: &str = ":0903-1:4:..68.51....+8....36.1....8..+65+238.9..37+1.6..82+9+84.21.6...9..+8.4.84........+654.37.+8:715 915 221 426 231 734 436 574 584 784:415::";
+    const XY_OVERLAP: &str = ":0902-2:6:+6.2+75.+8+13..812...471..+8.........7.8.4.+1862..9+82.3.....+1...+7..482...381..9+8..4+16..:936 938 944 549 966 568 569 598:636::";
+    const BLOSSOM_OVERLAP: &str = ":0904-2:3:5.+6.+281.3.2.6.....1..5..6.+2+9.7.6.+82.6.+38.2..9+48+2.9.3+6.+8.1.+57..6....+86.5.2+654....8:927 728 374 978 787 789 998:384::";
+    const BLOSSOM: &str = ":0904-1:8:.+6.2..9..+27+9.8.6.14+8.+6+9.+5..+65.1....9+1+284693+7+59....2.1+6....+2..+638.6.1..5...2..6.+9.:515 516 418 173 773 789 799:877::";
+
+    fn explained(line: &str) -> (String, String) {
+        let step = expected_step(line);
+        (step.explain(Lang::En), step.explain(Lang::Zh))
+    }
+
+    #[test]
+    fn every_embedded_case_passes_the_library_check() {
+        assert_all_pass(&[XZ, XZ_DOUBLY, XY, CHAIN, BLOSSOM]);
+    }
+
+    #[test]
+    fn explanations_follow_hodoku() {
+        let (en, zh) = explained(XZ);
+        assert_eq!(
+            en,
+            "Almost Locked Set XZ-Rule: A=r456c3,r6c2 {34568}, B=r7c2,r9c1 {378}, X=3, Z=8 => r789c3<>8"
+        );
+        assert_eq!(
+            zh,
+            "ALS-XZ：A=r456c3,r6c2 {34568}, B=r7c2,r9c1 {378}, X=3, Z=8 => r789c3<>8"
+        );
+        // Doubly linked with locked-set eliminations: HoDoKu names no z.
+        let (en, _) = explained(XZ_DOUBLY);
+        assert_eq!(
+            en,
+            "Almost Locked Set XZ-Rule: A=r7c5679 {13579}, B=r2389c4 {23679}, X=3,7 => \
+             r7c2<>1, r4c4<>2, r8c5<>3, r7c12<>5, r9c6<>7"
+        );
+        let (en, zh) = explained(XY);
+        assert_eq!(
+            en,
+            "Almost Locked Set XY-Wing: A=r1c78 {247}, B=r25c4 {679}, C=r259c9 {3467}, X,Y=4,6, Z=7 => r1c4<>7"
+        );
+        assert_eq!(
+            zh,
+            "ALS-XY翼：A=r1c78 {247}, B=r25c4 {679}, C=r259c9 {3467}, X,Y=4,6, Z=7 => r1c4<>7"
+        );
+        let (en, zh) = explained(CHAIN);
+        assert_eq!(
+            en,
+            "Almost Locked Set Chain: 4- r1c1289 {23479} -3- r7c2,r9c1 {123} -1- r9c58 {129} -2- r678c7 {2356} \
+             -5- r25c7 {245} -2- r2c2456 {12479} -4 => r1c5<>4"
+        );
+        assert_eq!(
+            zh,
+            "ALS链：4- r1c1289 {23479} -3- r7c2,r9c1 {123} -1- r9c58 {129} -2- r678c7 {2356} \
+             -5- r25c7 {245} -2- r2c2456 {12479} -4 => r1c5<>4"
+        );
+        let (en, zh) = explained(BLOSSOM);
+        assert_eq!(
+            en,
+            "Death Blossom: r9c2, -1- r7c12346 {145789}, -3- r6c27 {348}, -4- r9c9 {48} => r7c7<>8"
+        );
+        assert_eq!(
+            zh,
+            "死亡绽放：r9c2, -1- r7c12346 {145789}, -3- r6c27 {348}, -4- r9c9 {48} => r7c7<>8"
+        );
+    }
+
+    #[test]
+    fn overlap_cases_pass_with_the_overlap_finders() {
+        // HoDoKu's "with ALS overlap" variants: the library check runs them with overlapping sets allowed.
+        assert_all_pass(&[XY_OVERLAP, BLOSSOM_OVERLAP]);
+    }
+
+    #[test]
+    fn every_step_of_the_embedded_cases_is_true() {
+        for line in [XZ, XZ_DOUBLY, XY, CHAIN, BLOSSOM, XY_OVERLAP, BLOSSOM_OVERLAP] {
+            let case = parse_library_line(line).expect("library line");
+            let mut givens = [0u8; 81];
+            for cell in Cell::ALL {
+                if case.grid.is_given(cell) {
+                    givens[cell.index()] = case.grid.value(cell).map_or(0, |d| d.get());
+                }
+            }
+            let solution = search::solve(&givens).expect("the puzzle has a solution");
+            for t in [
+                Technique::AlsXz,
+                Technique::AlsXyWing,
+                Technique::AlsChain,
+                Technique::DeathBlossom,
+            ] {
+                for s in Solver::find_all(t, &case.grid) {
+                    for &(c, d) in &s.eliminations {
+                        assert_ne!(solution[c.index()], d.get(), "{}", s.explain(Lang::En));
+                    }
+                }
+            }
+        }
+    }
 }

@@ -357,8 +357,8 @@ impl Graph {
                         scratch.push(v);
                     }
                 }
-                // An ALS whose cells with the digit all see this node (an ALS links so to candidates and groups
-                // only, as HoDoKu's chains do).
+                // An ALS whose cells with the digit all see this node, and for an ALS, the candidates, groups and
+                // other sets seeing all its cells with the digit.
                 if !node.als {
                     for &v in &als_of_digit[d.index()] {
                         let other = &nodes[v as usize];
@@ -368,6 +368,12 @@ impl Graph {
                     }
                 } else {
                     scratch.retain(|&v| !nodes[v as usize].als && (nodes[v as usize].cells & node.span).is_empty());
+                    for &v in &als_of_digit[d.index()] {
+                        let other = &nodes[v as usize];
+                        if (other.cells - seen).is_empty() && (other.span & node.span).is_empty() {
+                            scratch.push(v);
+                        }
+                    }
                 }
             }
             scratch.sort_unstable();

@@ -1,10 +1,1518 @@
-//! The last resorts: Kraken Fish, Forcing Chains and Nets, Brute Force and Give Up.
+//! The last resorts: Kraken Fish, Forcing Chains and Nets, and Brute Force.
+//!
+//! # Forcing Chains and Nets
+//!
+//! A premise is one candidate assumed true (`r1c2=5`) or false (`r1c2<>5`). From it the engine derives facts, each
+//! from facts derived before, until nothing new follows:
+//!
+//! - a digit set in a cell removes the cell's other candidates and the digit from the cell's peers;
+//! - a candidate removed makes a digit true somewhere else: for a **chain** only through a strong link of the grid
+//!   as it stands (the cell's other candidate when the cell is bivalue, the digit's other place when a house holds
+//!   it twice), so every fact follows from exactly one earlier fact; for a **net** through any naked or hidden
+//!   single the removals so far leave, and any locked candidates (a house's places left for a digit all in one
+//!   crossing house), which may rest on several earlier facts at once.
+//!
+//! The facts of a premise are kept as two sets of bitboards, one per digit (true, false), and checked for a
+//! contradiction: a candidate both true and false, two digits true in one cell, a digit true twice in a house, a
+//! cell or a house left without a place for a digit. A **contradiction** proves the premise false: its opposite is
+//! a step. Premises of which one must be true (every candidate of a cell, every place of a digit in a house, a
+//! candidate true and false) whose facts share conclusions prove them: a **verity**, which may place several digits
+//! or remove several candidates at once.
+//!
+//! Chain implications do not depend on the premise, so the closures of all premises come from one pass over the
+//! strongly connected parts of the implication graph. Net closures are derived premise by premise, breadth first.
+//! Neither search records why a fact holds, which keeps it a matter of word operations: only the steps reported are
+//! derived again with every fact's premises recorded, to rebuild their chains. Facts are derived breadth first, so
+//! each chain is one of the shortest; of the results that do the most (placements first, then most eliminations),
+//! the shallowest contradictions are rebuilt first and the step with the shortest chains is reported first.
+//!
+//! When no net finds anything, nets go one level deeper: within a premise's net, each candidate left is tried in
+//! turn, and one whose own net fails there is false there ([`Run::derive_deep`]). That is trial and error twice
+//! over, which every puzzle of the hardest collections yields to, so Brute Force is not needed on them.
+//!
+//! Explanations follow HoDoKu: `Forcing Chain Contradiction in r4 => r1c7=4` or `Forcing Chain Verity => r1c7=4`,
+//! then one chain a line (`r1c7<>4 r1c7=3 r4c6=3 r4c6<>1`). A net is flattened into chains: the chain to each
+//! conclusion follows the first fact each step rests on, and the chains of the other facts follow it.
 
-use super::step::Step;
-use super::Lang;
+use crate::grid::{Candidates, Cell, Digit, Grid, House};
+
+use super::notation;
+use super::step::{Chain, Node, NodeKind, Pattern, Step};
+use super::technique::Technique;
+use super::{Flow, Lang};
+
+/// A fact: a candidate true (`on`) or false. Packed as `(digit * 81 + cell) * 2 + on`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+struct Fact(u16);
+
+/// How many different facts there are.
+const FACTS: usize = 81 * 9 * 2;
+
+impl Fact {
+    fn new(cell: usize, digit: usize, on: bool) -> Fact {
+        Fact(((digit * 81 + cell) * 2 + on as usize) as u16)
+    }
+    fn cell(self) -> usize {
+        (self.0 as usize >> 1) % 81
+    }
+    fn digit(self) -> usize {
+        (self.0 as usize >> 1) / 81
+    }
+    fn on(self) -> bool {
+        self.0 & 1 == 1
+    }
+    fn negated(self) -> Fact {
+        Fact(self.0 ^ 1)
+    }
+    fn index(self) -> usize {
+        self.0 as usize
+    }
+    fn node(self) -> Node {
+        Node {
+            digit: Digit::from_index(self.digit()),
+            cells: vec![Cell::ALL[self.cell()]],
+            kind: NodeKind::Candidate,
+            on: self.on(),
+        }
+    }
+}
+
+/// Why a premise cannot hold.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Conflict {
+    /// A candidate derived both true and false.
+    Both { cell: usize, digit: usize },
+    /// Two digits derived true in one cell.
+    TwoValues { cell: usize, first: usize, second: usize },
+    /// A digit derived true in two cells of one house.
+    TwiceInHouse {
+        house: usize,
+        digit: usize,
+        first: usize,
+        second: usize,
+    },
+    /// Every candidate of a cell derived false.
+    EmptyCell { cell: usize },
+    /// Every place of a digit in a house that lacks it derived false.
+    EmptyHouse { house: usize, digit: usize },
+}
+
+/// Bit of a cell in a bitboard word.
+#[inline]
+fn bit(cell: usize) -> u128 {
+    1u128 << cell
+}
+
+/// Cells of a word, ascending.
+fn cells_of(mut bits: u128) -> impl Iterator<Item = usize> {
+    core::iter::from_fn(move || {
+        if bits == 0 {
+            return None;
+        }
+        let c = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        Some(c)
+    })
+}
+
+/// The grid as the engine reads it: candidates per digit and per cell, and the houses still lacking each digit.
+struct Board {
+    /// Dynamic (net) propagation: singles after any number of removals; otherwise strong links only.
+    net: bool,
+    /// Nets of depth two (see [`Run::derive_deep`]).
+    deep: bool,
+    /// Cells where each digit is a candidate.
+    cand: [u128; 9],
+    /// Candidates of each cell, as bits of digits.
+    cells: [u16; 81],
+    /// For each digit, bit `h` set when house `h` does not hold it yet (so it needs a place there).
+    needs: [u32; 9],
+}
+
+const fn house_words() -> [u128; 27] {
+    let mut out = [0u128; 27];
+    let mut cell = 0;
+    while cell < 81 {
+        let (r, c) = (cell / 9, cell % 9);
+        let b = (r / 3) * 3 + c / 3;
+        out[r] |= 1 << cell;
+        out[9 + c] |= 1 << cell;
+        out[18 + b] |= 1 << cell;
+        cell += 1;
+    }
+    out
+}
+
+/// The cells of each house, indexed as [`House::index`].
+static HOUSES: [u128; 27] = house_words();
+
+/// The row, column and box index of a cell.
+#[inline]
+fn houses_of(cell: usize) -> [usize; 3] {
+    let (r, c) = (cell / 9, cell % 9);
+    [r, 9 + c, 18 + (r / 3) * 3 + c / 3]
+}
+
+/// The peers of a cell as a word.
+#[inline]
+fn peers(cell: usize) -> u128 {
+    Cell::ALL[cell].peer_set().bits()
+}
+
+impl Board {
+    fn new(grid: &Grid, net: bool) -> Board {
+        let mut b = Board {
+            net,
+            deep: false,
+            cand: [0; 9],
+            cells: [0; 81],
+            needs: [0; 9],
+        };
+        for d in Digit::ALL {
+            b.cand[d.index()] = grid.digit_cells(d).bits();
+        }
+        for c in Cell::ALL {
+            b.cells[c.index()] = grid.candidates(c).bits();
+        }
+        for (h, &word) in HOUSES.iter().enumerate() {
+            for d in 0..9 {
+                let held = cells_of(word).any(|c| grid.values()[c] as usize == d + 1);
+                if !held {
+                    b.needs[d] |= 1 << h;
+                }
+            }
+        }
+        b
+    }
+
+    /// Every candidate as a premise, true and false.
+    fn premises(&self) -> impl Iterator<Item = Fact> + '_ {
+        (0..9).flat_map(move |d| {
+            cells_of(self.cand[d]).flat_map(move |c| [Fact::new(c, d, true), Fact::new(c, d, false)])
+        })
+    }
+}
+
+/// The facts one premise leads to.
+#[derive(Clone)]
+struct Closure {
+    on: [u128; 9],
+    off: [u128; 9],
+    /// The contradiction that stopped the derivation, if any.
+    conflict: Option<Conflict>,
+    /// Whether the facts hold a contradiction (named in `conflict` when the derivation was breadth first).
+    bad: bool,
+    /// How many rounds of derivation it took to reach the contradiction (the length of its longest chain);
+    /// `u16::MAX` when not known yet.
+    depth: u16,
+}
+
+/// Why each fact holds, recorded only when a step's chains are rebuilt: for each fact, a span of `facts`.
+struct Trace {
+    spans: Vec<(u32, u32)>,
+    facts: Vec<Fact>,
+    /// For a net of depth two: each candidate found false by an inner net, with that net's chains to its
+    /// contradiction (see [`Run::derive_deep`]).
+    nested: Vec<(Fact, Vec<Vec<Fact>>)>,
+}
+
+impl Trace {
+    fn new() -> Trace {
+        Trace {
+            spans: vec![(0, 0); FACTS],
+            facts: Vec::new(),
+            nested: Vec::new(),
+        }
+    }
+
+    /// The facts `fact` was derived from (none for the premise or an underived fact).
+    fn premises(&self, fact: Fact) -> &[Fact] {
+        let (start, len) = self.spans[fact.index()];
+        &self.facts[start as usize..(start + len) as usize]
+    }
+}
+
+/// One derivation in progress.
+struct Run<'a, const TRACE: bool> {
+    board: &'a Board,
+    on: [u128; 9],
+    off: [u128; 9],
+    /// Cells with a digit derived true.
+    on_any: u128,
+    /// Candidates not yet derived false, per digit and per cell.
+    cur: [u128; 9],
+    cur_cells: [u16; 81],
+    /// For each digit, the houses that lost a place of it since locked candidates were last looked for.
+    dirty: [u32; 9],
+    queue: Vec<Fact>,
+    trace: Option<&'a mut Trace>,
+}
+
+impl<'a, const TRACE: bool> Run<'a, TRACE> {
+    fn new(board: &'a Board, queue: Vec<Fact>, trace: Option<&'a mut Trace>) -> Self {
+        Run {
+            board,
+            on: [0; 9],
+            off: [0; 9],
+            on_any: 0,
+            cur: board.cand,
+            cur_cells: board.cells,
+            dirty: [0; 9],
+            queue,
+            trace,
+        }
+    }
+
+    fn record(&mut self, fact: Fact, premises: &[Fact]) {
+        if TRACE {
+            if let Some(t) = self.trace.as_deref_mut() {
+                if t.spans[fact.index()].1 == 0 {
+                    t.spans[fact.index()] = (t.facts.len() as u32, premises.len() as u32);
+                    t.facts.extend_from_slice(premises);
+                }
+            }
+        }
+    }
+
+    /// Adds a fact (with the facts it rests on), or names the contradiction it makes.
+    fn assert(&mut self, fact: Fact, premises: &[Fact]) -> Result<(), Conflict> {
+        let (cell, d) = (fact.cell(), fact.digit());
+        let b = bit(cell);
+        if fact.on() {
+            if self.on[d] & b != 0 {
+                return Ok(());
+            }
+            self.record(fact, premises);
+            if self.off[d] & b != 0 {
+                return Err(Conflict::Both { cell, digit: d });
+            }
+            if self.on_any & b != 0 {
+                let first = (0..9).find(|&o| self.on[o] & b != 0).unwrap_or(d);
+                return Err(Conflict::TwoValues { cell, first, second: d });
+            }
+            let seen = self.on[d] & peers(cell);
+            if seen != 0 {
+                let first = seen.trailing_zeros() as usize;
+                let house = houses_of(cell)
+                    .into_iter()
+                    .find(|&h| HOUSES[h] & bit(first) != 0)
+                    .unwrap_or(0);
+                return Err(Conflict::TwiceInHouse {
+                    house,
+                    digit: d,
+                    first,
+                    second: cell,
+                });
+            }
+            self.on[d] |= b;
+            self.on_any |= b;
+        } else {
+            if self.off[d] & b != 0 {
+                return Ok(());
+            }
+            self.record(fact, premises);
+            if self.on[d] & b != 0 {
+                return Err(Conflict::Both { cell, digit: d });
+            }
+            self.off[d] |= b;
+            self.cur[d] &= !b;
+            self.cur_cells[cell] &= !(1 << d);
+            if self.cur_cells[cell] == 0 {
+                return Err(Conflict::EmptyCell { cell });
+            }
+            for h in houses_of(cell) {
+                if self.board.needs[d] >> h & 1 != 0 && self.cur[d] & HOUSES[h] == 0 {
+                    return Err(Conflict::EmptyHouse { house: h, digit: d });
+                }
+            }
+        }
+        self.queue.push(fact);
+        Ok(())
+    }
+
+    /// What one fact implies.
+    fn expand(&mut self, fact: Fact) -> Result<(), Conflict> {
+        let (cell, d) = (fact.cell(), fact.digit());
+        let board = self.board;
+        if fact.on() {
+            let mut others = board.cells[cell] & !(1 << d);
+            while others != 0 {
+                let x = others.trailing_zeros() as usize;
+                others &= others - 1;
+                self.assert(Fact::new(cell, x, false), &[fact])?;
+            }
+            for p in cells_of(board.cand[d] & peers(cell)) {
+                self.assert(Fact::new(p, d, false), &[fact])?;
+            }
+            return Ok(());
+        }
+        if board.net {
+            // Naked single: the cell's last candidate not derived false.
+            let left = self.cur_cells[cell];
+            if left.count_ones() == 1 {
+                let x = left.trailing_zeros() as usize;
+                if self.on[x] & bit(cell) == 0 {
+                    let mut why = Vec::new();
+                    if TRACE {
+                        let mut gone = board.cells[cell] & !left;
+                        while gone != 0 {
+                            let y = gone.trailing_zeros() as usize;
+                            gone &= gone - 1;
+                            why.push(Fact::new(cell, y, false));
+                        }
+                    }
+                    self.assert(Fact::new(cell, x, true), &why)?;
+                }
+            }
+            // Hidden single: the digit's last place in a house of the cell.
+            for h in houses_of(cell) {
+                if board.needs[d] >> h & 1 == 0 {
+                    continue;
+                }
+                let left = self.cur[d] & HOUSES[h];
+                if left.count_ones() == 1 && self.on[d] & left == 0 {
+                    let p = left.trailing_zeros() as usize;
+                    let mut why = Vec::new();
+                    if TRACE {
+                        why.extend(cells_of(board.cand[d] & HOUSES[h] & !left).map(|q| Fact::new(q, d, false)));
+                    }
+                    self.assert(Fact::new(p, d, true), &why)?;
+                }
+            }
+            // Locked candidates are looked for once the singles run out (see `settle`): the houses to look at.
+            for h in houses_of(cell) {
+                self.dirty[d] |= 1 << h;
+            }
+        } else {
+            // Strong links of the grid as it stands.
+            let cands = board.cells[cell];
+            if cands.count_ones() == 2 {
+                let x = (cands & !(1 << d)).trailing_zeros() as usize;
+                self.assert(Fact::new(cell, x, true), &[fact])?;
+            }
+            for h in houses_of(cell) {
+                let places = board.cand[d] & HOUSES[h];
+                if places.count_ones() == 2 {
+                    let p = (places & !bit(cell)).trailing_zeros() as usize;
+                    self.assert(Fact::new(p, d, true), &[fact])?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Looks for locked candidates in every house that lost a place of a digit since the last look (nets only).
+    /// Done when the singles run out rather than after every removal, which saves most of the looking.
+    fn settle(&mut self) -> Result<(), Conflict> {
+        for d in 0..9 {
+            while self.dirty[d] != 0 {
+                let h = self.dirty[d].trailing_zeros() as usize;
+                self.dirty[d] &= self.dirty[d] - 1;
+                self.locked(d, h)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Locked candidates in a net: when the places of `d` left in house `h` lie in one house crossing it, the
+    /// digit goes from the rest of that house. The facts it rests on are the places of `h` derived false.
+    fn locked(&mut self, d: usize, h: usize) -> Result<(), Conflict> {
+        let board = self.board;
+        if board.needs[d] >> h & 1 == 0 {
+            return Ok(());
+        }
+        let places = self.cur[d] & HOUSES[h];
+        if places.count_ones() < 2 {
+            return Ok(());
+        }
+        let crossing: [usize; 3] = match h {
+            0..=8 => [18 + (h / 3) * 3, 19 + (h / 3) * 3, 20 + (h / 3) * 3],
+            9..=17 => [18 + (h - 9) / 3, 21 + (h - 9) / 3, 24 + (h - 9) / 3],
+            _ => {
+                let b = h - 18;
+                // A box's places in one row (rows first), else in one column.
+                let row = (b / 3) * 3;
+                let col = 9 + (b % 3) * 3;
+                let line = (row..row + 3).chain(col..col + 3).find(|&l| places & !HOUSES[l] == 0);
+                return match line {
+                    Some(l) => self.lock(d, h, l, places),
+                    None => Ok(()),
+                };
+            }
+        };
+        match crossing.into_iter().find(|&b| places & !HOUSES[b] == 0) {
+            Some(b) => self.lock(d, h, b, places),
+            None => Ok(()),
+        }
+    }
+
+    /// Removes `d` from house `other` outside house `h`, whose places `places` all lie in `other`.
+    fn lock(&mut self, d: usize, h: usize, other: usize, places: u128) -> Result<(), Conflict> {
+        let board = self.board;
+        let victims = self.cur[d] & HOUSES[other] & !HOUSES[h];
+        if victims == 0 {
+            return Ok(());
+        }
+        let mut why = Vec::new();
+        if TRACE {
+            why.extend(cells_of(board.cand[d] & HOUSES[h] & !places).map(|q| Fact::new(q, d, false)));
+        }
+        for v in cells_of(victims) {
+            self.assert(Fact::new(v, d, false), &why)?;
+        }
+        Ok(())
+    }
+
+    /// Derives everything from `premise`, breadth first, stopping at the first contradiction.
+    fn derive(mut self, premise: Fact) -> (Closure, Vec<Fact>) {
+        self.queue.clear();
+        let mut conflict = self.assert(premise, &[]).err();
+        let mut head = 0;
+        let mut depth = 0u16;
+        let mut level_end = self.queue.len();
+        while conflict.is_none() {
+            if head == self.queue.len() {
+                // Singles have run out: locked candidates, which may start them again.
+                match self.settle() {
+                    Err(c) => conflict = Some(c),
+                    Ok(()) if head == self.queue.len() => break,
+                    Ok(()) => {}
+                }
+                continue;
+            }
+            if head == level_end {
+                depth += 1;
+                level_end = self.queue.len();
+            }
+            let f = self.queue[head];
+            head += 1;
+            conflict = self.expand(f).err();
+        }
+        if conflict.is_some() {
+            depth += 1;
+        }
+        let closure = Closure {
+            on: self.on,
+            off: self.off,
+            conflict,
+            bad: conflict.is_some(),
+            depth,
+        };
+        (closure, self.queue)
+    }
+}
+
+impl<'a, const TRACE: bool> Run<'a, TRACE> {
+    /// A derivation that starts from this one's facts (which it does not derive again), with its own trace.
+    fn fork<'b>(&self, trace: Option<&'b mut Trace>) -> Run<'b, TRACE>
+    where
+        'a: 'b,
+    {
+        Run {
+            board: self.board,
+            on: self.on,
+            off: self.off,
+            on_any: self.on_any,
+            cur: self.cur,
+            cur_cells: self.cur_cells,
+            dirty: [0; 9],
+            queue: Vec::new(),
+            trace,
+        }
+    }
+
+    /// Expands every queued fact from `head` on, to the end of what they imply.
+    fn propagate(&mut self, mut head: usize) -> Result<usize, Conflict> {
+        loop {
+            while head < self.queue.len() {
+                let f = self.queue[head];
+                head += 1;
+                self.expand(f)?;
+            }
+            self.settle()?;
+            if head == self.queue.len() {
+                return Ok(head);
+            }
+        }
+    }
+
+    /// Whether a fact is among those derived.
+    fn holds(&self, fact: Fact) -> bool {
+        let set = if fact.on() { &self.on } else { &self.off };
+        set[fact.digit()] & bit(fact.cell()) != 0
+    }
+
+    /// A net of depth two (trial and error twice over): `premise`'s net, and whenever it stalls, every candidate
+    /// left in its world tried in turn; one whose own net meets a contradiction there is false there, on the facts
+    /// of the outer net that inner net used. Returns the contradiction the premise meets, if any.
+    fn derive_deep(mut self, premise: Fact) -> Option<Conflict> {
+        if let Err(c) = self.assert(premise, &[]) {
+            return Some(c);
+        }
+        let mut head = match self.propagate(0) {
+            Ok(h) => h,
+            Err(c) => return Some(c),
+        };
+        loop {
+            let mut progress = false;
+            for d in 0..9 {
+                for cell in cells_of(self.cur[d] & !self.on_any) {
+                    // An earlier inner result this round may have removed it already.
+                    if self.cur[d] & bit(cell) == 0 {
+                        continue;
+                    }
+                    let trial = Fact::new(cell, d, true);
+                    let mut inner_trace = if TRACE { Some(Trace::new()) } else { None };
+                    let inner_conflict = {
+                        let mut inner = self.fork(inner_trace.as_mut());
+                        inner.assert(trial, &[]).and_then(|_| inner.propagate(0)).err()
+                    };
+                    let Some(conflict) = inner_conflict else { continue };
+                    let why = match &inner_trace {
+                        Some(t) => {
+                            let inner_chains: Vec<Vec<Fact>> = conflict_facts(conflict, self.board)
+                                .into_iter()
+                                .filter_map(|f| chains_to(t, f).into_iter().next())
+                                .filter(|c| c.len() > 1)
+                                .collect();
+                            if let Some(outer) = self.trace.as_deref_mut() {
+                                outer.nested.push((trial.negated(), inner_chains));
+                            }
+                            self.supports(t, trial, conflict)
+                        }
+                        None => Vec::new(),
+                    };
+                    progress = true;
+                    let step = self.assert(trial.negated(), &why).and_then(|_| self.propagate(head));
+                    match step {
+                        Ok(h) => head = h,
+                        Err(c) => return Some(c),
+                    }
+                }
+            }
+            if !progress {
+                return None;
+            }
+        }
+    }
+
+    /// The facts of this (outer) derivation an inner derivation from `trial` used to reach `conflict`.
+    fn supports(&self, inner: &Trace, trial: Fact, conflict: Conflict) -> Vec<Fact> {
+        let mut out = Vec::new();
+        let mut seen = vec![false; FACTS];
+        let mut todo = conflict_facts(conflict, self.board);
+        while let Some(f) = todo.pop() {
+            if core::mem::replace(&mut seen[f.index()], true) || f == trial {
+                continue;
+            }
+            if self.holds(f) {
+                out.push(f);
+            } else {
+                todo.extend_from_slice(inner.premises(f));
+            }
+        }
+        out.sort_unstable();
+        out
+    }
+}
+
+/// The closure of every premise of a board, and where each premise's closure is (`u16::MAX` for none).
+fn all_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
+    let mut at = vec![u16::MAX; FACTS];
+    let mut out: Vec<Closure> = Vec::with_capacity(512);
+    let mut queue = Vec::with_capacity(FACTS);
+    for premise in board.premises() {
+        let (closure, q) = Run::<false>::new(board, queue, None).derive(premise);
+        queue = q;
+        at[premise.index()] = out.len() as u16;
+        out.push(closure);
+    }
+    (out, at)
+}
+
+/// What a fact implies directly through the grid's strong links (the implications of a chain).
+fn successors(board: &Board, fact: Fact, out: &mut Vec<Fact>) {
+    let (cell, d) = (fact.cell(), fact.digit());
+    if fact.on() {
+        let others = board.cells[cell] & !(1 << d);
+        out.extend(
+            (0..9)
+                .filter(|x| others >> x & 1 != 0)
+                .map(|x| Fact::new(cell, x, false)),
+        );
+        out.extend(cells_of(board.cand[d] & peers(cell)).map(|p| Fact::new(p, d, false)));
+    } else {
+        let cands = board.cells[cell];
+        if cands.count_ones() == 2 {
+            let x = (cands & !(1 << d)).trailing_zeros() as usize;
+            out.push(Fact::new(cell, x, true));
+        }
+        for h in houses_of(cell) {
+            let places = board.cand[d] & HOUSES[h];
+            if places.count_ones() == 2 {
+                let p = (places & !bit(cell)).trailing_zeros() as usize;
+                out.push(Fact::new(p, d, true));
+            }
+        }
+    }
+}
+
+/// Whether a set of facts holds a contradiction (the same tests [`Run::assert`] makes one fact at a time).
+fn contradicts(board: &Board, on: &[u128; 9], off: &[u128; 9]) -> bool {
+    let (mut one, mut two, mut left) = (0u128, 0u128, 0u128);
+    let mut empty = 0u128;
+    for d in 0..9 {
+        if on[d] & off[d] != 0 {
+            return true;
+        }
+        two |= one & on[d];
+        one |= on[d];
+        if cells_of(on[d]).any(|c| on[d] & peers(c) != 0) {
+            return true;
+        }
+        let rest = board.cand[d] & !off[d];
+        left |= rest;
+        empty |= board.cand[d];
+        // Branch-free over the 27 houses: this runs for every part of the implication graph.
+        let mut gone = 0u32;
+        for (h, &word) in HOUSES.iter().enumerate() {
+            gone |= ((rest & word == 0) as u32) << h;
+        }
+        if gone & board.needs[d] != 0 {
+            return true;
+        }
+    }
+    two != 0 || empty & !left != 0
+}
+
+/// The closures of every premise under chain implications, which do not depend on the premise: each is the union
+/// of the closures of what the premise implies, computed once per strongly connected part of the implication
+/// graph (Tarjan's algorithm, iteratively), in the order the algorithm completes them. A closure is only flagged
+/// as contradictory here; the breadth-first derivation names the contradiction and its depth for the results that
+/// are reported.
+fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
+    const NONE: u16 = u16::MAX;
+    let mut at = vec![NONE; FACTS];
+    let nodes: Vec<Fact> = board.premises().collect();
+    for (i, f) in nodes.iter().enumerate() {
+        at[f.index()] = i as u16;
+    }
+    // Successor lists, compressed.
+    let mut start = Vec::with_capacity(nodes.len() + 1);
+    let mut adj: Vec<u16> = Vec::with_capacity(nodes.len() * 8);
+    let mut buf = Vec::with_capacity(32);
+    for &f in &nodes {
+        start.push(adj.len());
+        buf.clear();
+        successors(board, f, &mut buf);
+        adj.extend(buf.iter().map(|g| at[g.index()]));
+    }
+    start.push(adj.len());
+    let n = nodes.len();
+    let mut index = vec![NONE; n];
+    let mut low = vec![0u16; n];
+    let mut on_stack = vec![false; n];
+    let mut comp = vec![NONE; n];
+    let mut stack: Vec<u16> = Vec::with_capacity(n);
+    let mut calls: Vec<(u16, usize)> = Vec::with_capacity(n);
+    // Per part: its closure, and whether it holds a contradiction (inherited from any part it reaches).
+    let mut parts: Vec<([u128; 9], [u128; 9], bool)> = Vec::with_capacity(n);
+    let mut members = Vec::new();
+    let mut next = 0u16;
+    for root in 0..n {
+        if index[root] != NONE {
+            continue;
+        }
+        index[root] = next;
+        low[root] = next;
+        next += 1;
+        stack.push(root as u16);
+        on_stack[root] = true;
+        calls.push((root as u16, start[root]));
+        while let Some(&(v, pos)) = calls.last() {
+            let v = v as usize;
+            if pos < start[v + 1] {
+                if let Some(top) = calls.last_mut() {
+                    top.1 += 1;
+                }
+                let w = adj[pos] as usize;
+                if index[w] == NONE {
+                    index[w] = next;
+                    low[w] = next;
+                    next += 1;
+                    stack.push(w as u16);
+                    on_stack[w] = true;
+                    calls.push((w as u16, start[w]));
+                } else if on_stack[w] {
+                    low[v] = low[v].min(index[w]);
+                }
+                continue;
+            }
+            calls.pop();
+            if let Some(&(u, _)) = calls.last() {
+                let u = u as usize;
+                low[u] = low[u].min(low[v]);
+            }
+            if low[v] != index[v] {
+                continue;
+            }
+            // v roots a strongly connected part: its members, then what they reach outside it.
+            let id = parts.len() as u16;
+            let (mut on, mut off) = ([0u128; 9], [0u128; 9]);
+            members.clear();
+            while let Some(m) = stack.pop() {
+                let m = m as usize;
+                on_stack[m] = false;
+                comp[m] = id;
+                members.push(m);
+                let f = nodes[m];
+                if f.on() {
+                    on[f.digit()] |= bit(f.cell());
+                } else {
+                    off[f.digit()] |= bit(f.cell());
+                }
+                if m == v {
+                    break;
+                }
+            }
+            let mut bad = false;
+            for &m in &members {
+                for &w in &adj[start[m]..start[m + 1]] {
+                    let w = w as usize;
+                    // Most facts a true digit removes imply nothing further: their closure is themselves.
+                    if start[w] == start[w + 1] {
+                        let f = nodes[w];
+                        if f.on() {
+                            on[f.digit()] |= bit(f.cell());
+                        } else {
+                            off[f.digit()] |= bit(f.cell());
+                        }
+                        continue;
+                    }
+                    let c = comp[w];
+                    if c != id && c != NONE {
+                        let (pon, poff, pbad) = &parts[c as usize];
+                        bad |= *pbad;
+                        for d in 0..9 {
+                            on[d] |= pon[d];
+                            off[d] |= poff[d];
+                        }
+                    }
+                }
+            }
+            bad = bad
+                || if members.len() == 1 && start[v] == start[v + 1] {
+                    // A lone fact that implies nothing: only a removal that empties a cell or a house contradicts.
+                    let f = nodes[v];
+                    !f.on()
+                        && (board.cells[f.cell()] == 1 << f.digit()
+                            || houses_of(f.cell()).into_iter().any(|h| {
+                                board.needs[f.digit()] >> h & 1 != 0
+                                    && board.cand[f.digit()] & HOUSES[h] == bit(f.cell())
+                            }))
+                } else {
+                    contradicts(board, &on, &off)
+                };
+            parts.push((on, off, bad));
+        }
+    }
+    // Premises of one part share its closure: point them all at it.
+    for (i, f) in nodes.iter().enumerate() {
+        at[f.index()] = comp[i];
+    }
+    let closures = parts
+        .into_iter()
+        .map(|(on, off, bad)| Closure {
+            on,
+            off,
+            conflict: None,
+            bad,
+            depth: if bad { u16::MAX } else { 0 },
+        })
+        .collect();
+    (closures, at)
+}
+
+/// The closure of one premise with the reasons of every fact.
+fn traced(board: &Board, premise: Fact) -> (Option<Conflict>, Trace) {
+    let mut trace = Trace::new();
+    let run = Run::<true>::new(board, Vec::new(), Some(&mut trace));
+    let conflict = if board.deep {
+        run.derive_deep(premise)
+    } else {
+        run.derive(premise).0.conflict
+    };
+    (conflict, trace)
+}
+
+/// A result found by the search, before its chains are rebuilt.
+#[derive(Clone, Debug)]
+enum Found {
+    /// The premise leads to a contradiction: its opposite holds.
+    Contradiction { premise: Fact },
+    /// Every premise (one of which holds) leads to each of the results.
+    Verity {
+        premises: Vec<Fact>,
+        results: Vec<Fact>,
+        /// The house the premises fill, for a house verity.
+        house: Option<usize>,
+    },
+}
+
+impl Found {
+    /// What the step does: facts true are placements, facts false eliminations.
+    fn results(&self) -> Vec<Fact> {
+        match self {
+            Found::Contradiction { premise, .. } => vec![premise.negated()],
+            Found::Verity { results, .. } => results.clone(),
+        }
+    }
+
+    /// How much the step does, best first when sorted ascending: placements before eliminations, more before
+    /// fewer.
+    fn progress_key(&self) -> (bool, usize) {
+        let results = self.results();
+        let placements = results.iter().filter(|f| f.on()).count();
+        if placements > 0 {
+            (false, usize::MAX - placements)
+        } else {
+            (true, usize::MAX - results.len())
+        }
+    }
+}
+
+/// The verity results of common facts: placements if any, else eliminations.
+fn verity_results(on: &[u128; 9], off: &[u128; 9]) -> Vec<Fact> {
+    let mut results: Vec<Fact> = Vec::new();
+    for (d, &word) in on.iter().enumerate() {
+        results.extend(cells_of(word).map(|c| Fact::new(c, d, true)));
+    }
+    if results.is_empty() {
+        for (d, &word) in off.iter().enumerate() {
+            results.extend(cells_of(word).map(|c| Fact::new(c, d, false)));
+        }
+    }
+    results.sort_unstable_by_key(|f| (f.cell(), f.digit()));
+    results
+}
+
+/// The first premise, cells with fewer candidates first, whose net of depth two meets a contradiction.
+fn search_deep(board: &Board) -> Option<(Found, u16)> {
+    let mut premises: Vec<Fact> = board.premises().filter(|f| f.on()).collect();
+    premises.sort_by_key(|f| board.cells[f.cell()].count_ones());
+    premises.into_iter().find_map(|premise| {
+        let run = Run::<false>::new(board, Vec::new(), None);
+        run.derive_deep(premise).map(|_| (Found::Contradiction { premise }, 0))
+    })
+}
+
+/// Every contradiction and verity of a board.
+fn search(board: &Board) -> Vec<(Found, u16)> {
+    if board.deep {
+        return search_deep(board).into_iter().collect();
+    }
+    let (closures, at) = if board.net {
+        all_closures(board)
+    } else {
+        static_closures(board)
+    };
+    let get = |f: Fact| closures.get(at[f.index()] as usize);
+    let mut found: Vec<(Found, u16)> = Vec::new();
+    for premise in board.premises() {
+        if let Some(c) = get(premise).filter(|c| c.bad) {
+            found.push((Found::Contradiction { premise }, c.depth));
+        }
+    }
+    // Premises one of which holds: what all their closures share. Most sets share nothing, so the intersection
+    // stops as soon as it is empty, and nothing is allocated unless something is found.
+    let verity = |premises: &[Fact], house: Option<usize>, found: &mut Vec<(Found, u16)>| {
+        let mut on = [!0u128; 9];
+        let mut off = [!0u128; 9];
+        for &p in premises {
+            // A branch that contradicts itself is reported as a contradiction already.
+            let Some(c) = get(p).filter(|c| !c.bad) else { return };
+            let mut any = 0u128;
+            for d in 0..9 {
+                on[d] &= c.on[d];
+                off[d] &= c.off[d];
+                any |= on[d] | off[d];
+            }
+            if any == 0 {
+                return;
+            }
+        }
+        let results = verity_results(&on, &off);
+        if !results.is_empty() {
+            found.push((
+                Found::Verity {
+                    premises: premises.to_vec(),
+                    results,
+                    house,
+                },
+                0,
+            ));
+        }
+    };
+    let mut buf = [Fact(0); 9];
+    // A candidate true or false.
+    for premise in board.premises().filter(|f| f.on()) {
+        verity(&[premise, premise.negated()], None, &mut found);
+    }
+    // Every candidate of a cell.
+    for cell in 0..81 {
+        let cands = board.cells[cell];
+        if cands.count_ones() >= 2 {
+            let mut n = 0;
+            for d in (0..9).filter(|d| cands >> d & 1 != 0) {
+                buf[n] = Fact::new(cell, d, true);
+                n += 1;
+            }
+            verity(&buf[..n], None, &mut found);
+        }
+    }
+    // Every place of a digit in a house.
+    for (h, &word) in HOUSES.iter().enumerate() {
+        for d in 0..9 {
+            let places = board.cand[d] & word;
+            if places.count_ones() >= 2 {
+                let mut n = 0;
+                for c in cells_of(places) {
+                    buf[n] = Fact::new(c, d, true);
+                    n += 1;
+                }
+                verity(&buf[..n], Some(h), &mut found);
+            }
+        }
+    }
+    found
+}
+
+/// The chain from a traced premise to `target`, and the chains of the extra facts a net's steps rest on (each
+/// such fact's own chain, once), main chain first.
+fn chains_to(trace: &Trace, target: Fact) -> Vec<Vec<Fact>> {
+    let mut out: Vec<Vec<Fact>> = Vec::new();
+    let mut done: Vec<Fact> = Vec::new();
+    let mut todo = vec![target];
+    while let Some(end) = todo.pop() {
+        if done.contains(&end) {
+            continue;
+        }
+        done.push(end);
+        let mut chain = vec![end];
+        let mut at = end;
+        // Follow first premises back to the root; a guard against cycles keeps a broken trace from looping.
+        while let Some(&first) = trace.premises(at).first() {
+            if chain.contains(&first) || chain.len() > FACTS {
+                break;
+            }
+            for &extra in &trace.premises(at)[1..] {
+                todo.push(extra);
+            }
+            chain.push(first);
+            at = first;
+        }
+        chain.reverse();
+        out.push(chain);
+    }
+    out
+}
+
+fn as_chain(facts: &[Fact]) -> Chain {
+    Chain {
+        nodes: facts.iter().map(|f| f.node()).collect(),
+    }
+}
+
+/// The facts that together make a contradiction.
+fn conflict_facts(conflict: Conflict, board: &Board) -> Vec<Fact> {
+    match conflict {
+        Conflict::Both { cell, digit } => vec![Fact::new(cell, digit, true), Fact::new(cell, digit, false)],
+        Conflict::TwoValues { cell, first, second } => {
+            vec![Fact::new(cell, first, true), Fact::new(cell, second, true)]
+        }
+        Conflict::TwiceInHouse {
+            digit, first, second, ..
+        } => vec![Fact::new(first, digit, true), Fact::new(second, digit, true)],
+        Conflict::EmptyCell { cell } => (0..9)
+            .filter(|d| board.cells[cell] >> d & 1 != 0)
+            .map(|d| Fact::new(cell, d, false))
+            .collect(),
+        Conflict::EmptyHouse { house, digit } => cells_of(board.cand[digit] & HOUSES[house])
+            .map(|c| Fact::new(c, digit, false))
+            .collect(),
+    }
+}
+
+/// Rebuilds a found result's chains and makes it a step.
+fn build(board: &Board, found: &Found) -> Option<Step> {
+    let technique = if board.net {
+        Technique::ForcingNet
+    } else {
+        Technique::ForcingChain
+    };
+    let mut pattern = Pattern::default();
+    let mut chains: Vec<Vec<Fact>> = Vec::new();
+    match found {
+        Found::Contradiction { premise } => {
+            let (conflict, trace) = traced(board, *premise);
+            // The breadth-first derivation meets the contradiction the search saw (or an earlier one).
+            let conflict = conflict?;
+            for f in conflict_facts(conflict, board) {
+                // The premise itself may be one of the conflicting facts (its opposite derived).
+                chains.extend(chains_to(&trace, f).into_iter().filter(|c| c.len() > 1));
+            }
+            // In a net of depth two, a candidate the chains use as false because its own net fails there is
+            // followed by that net's chains (each starting from the candidate set true).
+            let used: Vec<Fact> = chains.iter().flatten().copied().collect();
+            for (fact, inner) in &trace.nested {
+                if used.contains(fact) {
+                    chains.extend(inner.iter().cloned());
+                }
+            }
+            pattern.variant = Some(if board.net {
+                "Forcing Net Contradiction"
+            } else {
+                "Forcing Chain Contradiction"
+            });
+            match conflict {
+                Conflict::TwiceInHouse { house, .. } | Conflict::EmptyHouse { house, .. } => {
+                    pattern.base = vec![House::from_index(house)];
+                }
+                Conflict::Both { cell, .. } | Conflict::TwoValues { cell, .. } | Conflict::EmptyCell { cell } => {
+                    pattern.cells = vec![Cell::ALL[cell]];
+                }
+            }
+            pattern.digits = Candidates::only(Digit::from_index(premise.digit()));
+        }
+        Found::Verity {
+            premises,
+            results,
+            house,
+        } => {
+            let traces: Vec<Trace> = premises.iter().map(|&p| traced(board, p).1).collect();
+            for &r in results {
+                for t in &traces {
+                    chains.extend(chains_to(t, r));
+                }
+            }
+            pattern.variant = Some(if board.net {
+                "Forcing Net Verity"
+            } else {
+                "Forcing Chain Verity"
+            });
+            pattern.base = house.map(House::from_index).into_iter().collect();
+            pattern.cells = premises.iter().map(|p| Cell::ALL[p.cell()]).collect();
+            pattern.cells.dedup();
+            pattern.digits = premises.iter().map(|p| Digit::from_index(p.digit())).collect();
+        }
+    }
+    // A support chain a net shares between branches is written once.
+    let mut unique: Vec<Vec<Fact>> = Vec::with_capacity(chains.len());
+    for c in chains {
+        if !unique.contains(&c) {
+            unique.push(c);
+        }
+    }
+    pattern.chains = unique.iter().map(|c| as_chain(c)).collect();
+    let results = found.results();
+    let placements: Vec<(Cell, Digit)> = results
+        .iter()
+        .filter(|f| f.on())
+        .map(|f| (Cell::ALL[f.cell()], Digit::from_index(f.digit())))
+        .collect();
+    let eliminations: Vec<(Cell, Digit)> = results
+        .iter()
+        .filter(|f| !f.on())
+        .map(|f| (Cell::ALL[f.cell()], Digit::from_index(f.digit())))
+        .collect();
+    if placements.is_empty() && eliminations.is_empty() {
+        return None;
+    }
+    let mut step = Step::elimination(technique, eliminations, pattern);
+    step.placements = placements;
+    Some(step)
+}
+
+/// The total length of a step's chains (links, not nodes).
+fn length(step: &Step) -> usize {
+    step.pattern
+        .chains
+        .iter()
+        .map(|c| c.nodes.len().saturating_sub(1))
+        .sum()
+}
+
+/// How many equally productive results are rebuilt to find the shortest.
+const TIES: usize = 4;
+
+/// Reports the results of a search, best first: most progress, then shortest chains.
+fn report(board: &Board, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    let mut found = search(board);
+    found.sort_by_key(|(f, _)| f.progress_key());
+    // Among the results that do the most, the shallowest contradictions first, then the shortest chains.
+    let best_key = found.first().map(|(f, _)| f.progress_key());
+    let tied = found
+        .iter()
+        .take_while(|(f, _)| Some(f.progress_key()) == best_key)
+        .count();
+    let mut queue = Vec::new();
+    for (f, depth) in &mut found[..tied] {
+        if let (Found::Contradiction { premise }, u16::MAX) = (&*f, *depth) {
+            let (closure, q) = Run::<false>::new(board, queue, None).derive(*premise);
+            queue = q;
+            *depth = closure.depth;
+        }
+    }
+    found[..tied].sort_by_key(|(_, depth)| *depth);
+    let built = tied.min(TIES);
+    let mut first: Vec<Step> = found[..built].iter().filter_map(|(f, _)| build(board, f)).collect();
+    first.sort_by_key(length);
+    for step in first {
+        emit(step)?;
+    }
+    for (f, _) in found.iter().skip(built) {
+        if let Some(step) = build(board, f) {
+            emit(step)?;
+        }
+    }
+    Flow::Continue(())
+}
+
+/// Forcing Chain (HoDoKu 1301 contradiction, 1302 verity): premises followed through strong links only.
+pub fn forcing_chain(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    report(&Board::new(grid, false), emit)
+}
+
+/// Forcing Net (HoDoKu 1303 contradiction, 1304 verity): premises followed through every single they make.
+///
+/// When no net of singles and locked candidates finds anything, the nets go one level deeper (see
+/// [`Run::derive_deep`]): the first premise found to fail that way is reported.
+pub fn forcing_net(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    let mut board = Board::new(grid, true);
+    let mut any = false;
+    report(&board, &mut |step| {
+        any = true;
+        emit(step)
+    })?;
+    if any {
+        return Flow::Continue(());
+    }
+    board.deep = true;
+    report(&board, emit)
+}
+
+/// The line masks (9 bits) of `n` lines out of nine, ascending.
+fn line_sets(n: u32) -> impl Iterator<Item = u16> {
+    (0u16..512).filter(move |m| m.count_ones() == n)
+}
+
+/// The cells of the lines in `mask` (rows when `first` is 0, columns when it is 9).
+fn lines_word(mask: u16, first: usize) -> u128 {
+    (0..9)
+        .filter(|i| mask >> i & 1 != 0)
+        .fold(0, |acc, i| acc | HOUSES[first + i])
+}
+
+/// Kraken Fish, type 1 (HoDoKu 0371), on basic finned fish (rows against columns, sizes 2 to 4): a cover candidate
+/// outside the base lines that the fish would remove but that does not see every fin goes all the same when, for
+/// every fin, a forcing chain from the fin set true removes it. Either the fish holds or a fin is true; either way
+/// the candidate is false. (Type 2, on base candidates of one cover, is not searched.)
+pub fn kraken_fish(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    let board = Board::new(grid, false);
+    let (closures, at) = static_closures(&board);
+    let removes = |fin: usize, d: usize, target: usize| {
+        let i = at[Fact::new(fin, d, true).index()];
+        closures
+            .get(i as usize)
+            .is_some_and(|c| !c.bad && c.off[d] & bit(target) != 0)
+    };
+    let mut seen: Vec<Vec<(Cell, Digit)>> = Vec::new();
+    for d in 0..9 {
+        let cand = board.cand[d];
+        for (base_first, cover_first) in [(0usize, 9usize), (9, 0)] {
+            for n in 2..=4 {
+                for base in line_sets(n) {
+                    let base_word = lines_word(base, base_first);
+                    // Every base line must still need the digit and hold it.
+                    if (0..9).any(|i| base >> i & 1 != 0 && cand & HOUSES[base_first + i] == 0) {
+                        continue;
+                    }
+                    let union = cand & base_word;
+                    for cover in line_sets(n) {
+                        let cover_word = lines_word(cover, cover_first);
+                        if (0..9).any(|i| cover >> i & 1 != 0 && union & HOUSES[cover_first + i] == 0) {
+                            continue;
+                        }
+                        let fins = union & !cover_word;
+                        if fins == 0 || fins.count_ones() > 5 {
+                            continue;
+                        }
+                        let seeing_all = cells_of(fins).fold(!0u128, |acc, f| acc & peers(f));
+                        let targets = cand & cover_word & !base_word & !seeing_all;
+                        let elims: Vec<usize> = cells_of(targets)
+                            .filter(|&t| cells_of(fins).all(|f| removes(f, d, t)))
+                            .collect();
+                        if elims.is_empty() {
+                            continue;
+                        }
+                        let eliminations: Vec<(Cell, Digit)> =
+                            elims.iter().map(|&t| (Cell::ALL[t], Digit::from_index(d))).collect();
+                        if seen.contains(&eliminations) {
+                            continue;
+                        }
+                        seen.push(eliminations.clone());
+                        let step = kraken_step(&board, d, (base, base_first), (cover, cover_first), fins, eliminations);
+                        emit(step)?;
+                    }
+                }
+            }
+        }
+    }
+    Flow::Continue(())
+}
+
+/// A Kraken Fish step: the fish's houses and fins, and for each elimination one chain from each fin.
+fn kraken_step(
+    board: &Board,
+    d: usize,
+    (base, base_first): (u16, usize),
+    (cover, cover_first): (u16, usize),
+    fins: u128,
+    eliminations: Vec<(Cell, Digit)>,
+) -> Step {
+    let traces: Vec<Trace> = cells_of(fins).map(|f| traced(board, Fact::new(f, d, true)).1).collect();
+    let mut chains = Vec::new();
+    for &(cell, _) in &eliminations {
+        for t in &traces {
+            if let Some(main) = chains_to(t, Fact::new(cell.index(), d, false)).into_iter().next() {
+                chains.push(as_chain(&main));
+            }
+        }
+    }
+    let houses = |mask: u16, first: usize| -> Vec<House> {
+        (0..9)
+            .filter(|i| mask >> i & 1 != 0)
+            .map(|i| House::from_index(first + i))
+            .collect()
+    };
+    let size = base.count_ones();
+    let sashimi = (0..9)
+        .filter(|i| base >> i & 1 != 0)
+        .any(|i| (board.cand[d] & HOUSES[base_first + i] & !fins).count_ones() <= 1);
+    let fish = match (sashimi, size) {
+        (false, 2) => "Finned X-Wing",
+        (false, 3) => "Finned Swordfish",
+        (false, _) => "Finned Jellyfish",
+        (true, 2) => "Sashimi X-Wing",
+        (true, 3) => "Sashimi Swordfish",
+        (true, _) => "Sashimi Jellyfish",
+    };
+    let pattern = Pattern {
+        digits: Candidates::only(Digit::from_index(d)),
+        cells: cells_of(board.cand[d] & lines_word(base, base_first) & !fins)
+            .map(|c| Cell::ALL[c])
+            .collect(),
+        base: houses(base, base_first),
+        cover: houses(cover, cover_first),
+        fins: cells_of(fins).map(|c| Cell::ALL[c]).collect(),
+        variant: Some(fish),
+        chains,
+        ..Pattern::default()
+    };
+    Step::elimination(Technique::KrakenFish, eliminations, pattern)
+}
+
+/// Houses of one kind written compactly: `r16`, `c57`.
+fn house_run(houses: &[House]) -> String {
+    let mut text = String::new();
+    for (i, h) in houses.iter().enumerate() {
+        let name = h.to_string();
+        if i == 0 {
+            text.push_str(&name);
+        } else {
+            text.push_str(&name[1..]);
+        }
+    }
+    text
+}
+
+/// Brute Force: when nothing else works, places one digit of the solution, in the empty cell with the fewest
+/// candidates (the first such cell in reading order). Nothing when the grid has no solution.
+pub fn brute_force(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    let Some(solution) = crate::search::solve(grid.values()) else {
+        return Flow::Continue(());
+    };
+    let digit_at = |c: Cell| Digit::new(solution[c.index()]);
+    let cell = grid
+        .empty_cells()
+        .iter()
+        .filter(|&c| digit_at(c).is_some_and(|d| grid.candidates(c).contains(d)))
+        .min_by_key(|&c| grid.candidates(c).len());
+    let Some((cell, digit)) = cell.and_then(|c| digit_at(c).map(|d| (c, d))) else {
+        return Flow::Continue(());
+    };
+    let pattern = Pattern {
+        cells: vec![cell],
+        digits: Candidates::only(digit),
+        ..Pattern::default()
+    };
+    emit(Step::placement(Technique::BruteForce, cell, digit, pattern))
+}
+
+/// A node as HoDoKu prints it in a forcing chain: `r8c6=9`, `r8c6<>4`.
+fn node_text(n: &Node) -> String {
+    format!(
+        "{}{}{}",
+        notation::cells(&n.cells),
+        if n.on { "=" } else { "<>" },
+        n.digit
+    )
+}
+
+/// A chain as HoDoKu prints a forcing chain: `r8c6=9 r8c6<>4 r7c5=4`.
+fn chain_text(chain: &Chain) -> String {
+    chain.nodes.iter().map(node_text).collect::<Vec<_>>().join(" ")
+}
 
 /// The explanation of a last-resort step.
 pub(super) fn explain(step: &Step, lang: Lang, result: &str) -> String {
-    let _ = lang;
-    format!("{}: {result}", step.technique)
+    let p = &step.pattern;
+    if step.technique == Technique::KrakenFish {
+        let digit = p.digits.first().map(|d| d.to_string()).unwrap_or_default();
+        let fins: Vec<String> = p.fins.iter().map(|c| format!("f{c}")).collect();
+        let fish = format!(
+            "{}: {digit} {} {} {}",
+            p.variant.unwrap_or("Finned Fish"),
+            house_run(&p.base),
+            house_run(&p.cover),
+            fins.join(" ")
+        );
+        let mut text = match lang {
+            Lang::En => format!("Kraken Fish Type 1: {result}\n  {fish}"),
+            Lang::Zh => format!(
+                "{}（类型 1）：鱼或其鳍之一必为真，每条路都删去 => {result}\n  {fish}",
+                step.technique.info().name_zh
+            ),
+        };
+        for chain in &p.chains {
+            text.push_str("\n  ");
+            text.push_str(&chain_text(chain));
+        }
+        return text;
+    }
+    let (Technique::ForcingChain | Technique::ForcingNet) = step.technique else {
+        return match lang {
+            Lang::En => format!("{}: {result}", step.technique),
+            Lang::Zh => format!("{}：{result}", step.technique.info().name_zh),
+        };
+    };
+    let variant = p.variant.unwrap_or("");
+    let contradiction = variant.ends_with("Contradiction");
+    let entity = match (p.base.first(), p.cells.first()) {
+        (Some(h), _) => h.to_string(),
+        (None, Some(c)) => c.to_string(),
+        _ => String::new(),
+    };
+    let name_zh = step.technique.info().name_zh;
+    let mut text = match (lang, contradiction) {
+        (Lang::En, true) => format!("{variant} in {entity} => {result}"),
+        (Lang::En, false) => format!("{variant} => {result}"),
+        (Lang::Zh, true) => {
+            let premise = p
+                .chains
+                .first()
+                .and_then(|c| c.nodes.first())
+                .map(node_text)
+                .unwrap_or_default();
+            format!("{name_zh}（矛盾）：假设 {premise} 导致 {entity} 矛盾 => {result}")
+        }
+        (Lang::Zh, false) => {
+            let digit = p.digits.first().map(|d| d.to_string()).unwrap_or_default();
+            let cell = p.cells.first().map(|c| c.to_string()).unwrap_or_default();
+            let premises = match (p.base.first(), p.cells.len(), p.digits.len()) {
+                (Some(h), _, _) => format!("{h} 中 {digit} 的每个位置"),
+                (None, 1, 1) => format!("{cell} 是 {digit} 与不是 {digit}"),
+                _ => format!("{cell} 的每个候选数"),
+            };
+            format!("{name_zh}（必然）：{premises}都推出 => {result}")
+        }
+    };
+    for chain in &p.chains {
+        text.push_str("\n  ");
+        text.push_str(&chain_text(chain));
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::{parse_line, parse_pencilmarks};
+
+    /// top1465's first puzzle after 21 steps of the default ladder.
+    const STATE: &str = "
+        | 4     569  1268 | 5789  3   15789 | 25   2567  5679  |
+        | 1237  359  12   | 6     127 14579 | 8    2357  34579 |
+        | 23678 3569 268  | 45789 278 45789 | 2345 23567 1     |
+        | 1236  346  124  | 378   5   13678 | 23   9     378   |
+        | 123   8    59   | 3479  17  13479 | 6    12357 357   |
+        | 136   7    59   | 2     168 13689 | 345  1358  3458  |
+        | 68    46   468  | 1     9   2     | 7    35    35    |
+        | 5     1    3    | 78    678 678   | 9    4     2     |
+        | 9     2    7    | 35    4   35    | 1    68    68    |";
+
+    #[test]
+    fn facts_pack_cell_digit_and_state() {
+        let f = Fact::new(80, 8, true);
+        assert_eq!((f.cell(), f.digit(), f.on()), (80, 8, true));
+        assert_eq!(f.negated(), Fact::new(80, 8, false));
+        assert_eq!(f.index(), FACTS - 1);
+    }
+
+    /// The closures computed once per strongly connected part are exactly the breadth-first derivations, for every
+    /// premise that meets no contradiction, and flag exactly the premises that do.
+    #[test]
+    fn chain_closures_match_breadth_first_derivation() {
+        let grid = parse_pencilmarks(STATE).expect("parses");
+        let board = Board::new(&grid, false);
+        let (closures, at) = static_closures(&board);
+        for premise in board.premises() {
+            let fast = &closures[at[premise.index()] as usize];
+            let (slow, _) = Run::<false>::new(&board, Vec::new(), None).derive(premise);
+            assert_eq!(fast.bad, slow.conflict.is_some(), "{premise:?}");
+            if !fast.bad {
+                assert_eq!((fast.on, fast.off), (slow.on, slow.off), "{premise:?}");
+            }
+        }
+    }
+
+    /// Every reported forcing step of the state is true of the puzzle's solution.
+    #[test]
+    fn every_chain_and_net_step_is_sound() {
+        let puzzle = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+        let solution = crate::search::solve(&parse_line(puzzle).expect("parses")).expect("solvable");
+        let grid = parse_pencilmarks(STATE).expect("parses");
+        for technique in [Technique::ForcingChain, Technique::ForcingNet] {
+            let steps = super::super::Solver::find_all(technique, &grid);
+            assert!(!steps.is_empty());
+            for s in steps {
+                assert!(s.placements.iter().all(|&(c, d)| solution[c.index()] == d.get()));
+                assert!(s.eliminations.iter().all(|&(c, d)| solution[c.index()] != d.get()));
+                assert!(!s.pattern.chains.is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn brute_force_places_a_digit_of_the_solution() {
+        let puzzle = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+        let values = parse_line(puzzle).expect("parses");
+        let solution = crate::search::solve(&values).expect("solvable");
+        let grid = Grid::from_values(&values).expect("valid");
+        let step = super::super::Solver::find_first(Technique::BruteForce, &grid).expect("a step");
+        let (cell, digit) = step.placements[0];
+        assert_eq!(solution[cell.index()], digit.get());
+        assert_eq!(step.explain(Lang::En), format!("Brute Force: {cell}={digit}"));
+        assert_eq!(step.explain(Lang::Zh), format!("试数（暴力）：{cell}={digit}"));
+    }
 }

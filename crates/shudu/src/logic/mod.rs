@@ -99,6 +99,17 @@ pub fn finder(technique: Technique) -> Option<Finder> {
         T::XYChain => chains::xy_chain,
         T::NiceLoop => chains::nice_loop,
         T::GroupedNiceLoop => chains::grouped_nice_loop,
+        T::AlsXz => als::als_xz,
+        T::AlsXyWing => als::als_xy_wing,
+        T::AlsChain => als::als_chain,
+        T::DeathBlossom => als::death_blossom,
+        T::SueDeCoq => sue_de_coq::sue_de_coq,
+        T::ForcingChain => forcing::forcing_chain,
+        T::ForcingNet => forcing::forcing_net,
+        T::KrakenFish => forcing::kraken_fish,
+        T::TemplateSet => templates::template_set,
+        T::TemplateDelete => templates::template_delete,
+        T::BruteForce => forcing::brute_force,
         // Every fish, one general finder (fish.rs).
         T::XWing
         | T::Swordfish

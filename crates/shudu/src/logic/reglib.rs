@@ -35,6 +35,10 @@ fn sorted(list: &[(Cell, Digit)]) -> Vec<(Cell, Digit)> {
 fn variant_finder(case: &LibraryCase) -> Option<super::Finder> {
     match (case.code.as_str(), case.variant.as_deref()) {
         ("0402", Some("1")) | ("0405", _) => Some(super::single_digit::empty_rectangle_two_candidates),
+        // HoDoKu runs its "with ALS overlap" cases with overlapping sets allowed.
+        ("0902", Some("2")) => Some(super::als::als_xy_wing_overlapping),
+        ("0903", Some("2")) => Some(super::als::als_chain_overlapping),
+        ("0904", Some("2")) => Some(super::als::death_blossom_overlapping),
         _ => None,
     }
 }

@@ -32,6 +32,8 @@ pub struct Pattern {
     /// Sets of cells the pattern is built from: the almost locked sets of an ALS technique, the two sets of a Sue
     /// de Coq. Empty for other patterns.
     pub sets: Vec<Vec<Cell>>,
+    /// The digits of each set in `sets`, in the same order (an ALS's candidates, a Sue de Coq set's digits).
+    pub set_digits: Vec<Candidates>,
 }
 
 /// What a chain node stands for.

@@ -1,10 +1,296 @@
 //! Sue de Coq (HoDoKu code 1101): two almost locked sets around a box–line intersection.
+//!
+//! Take two or three empty cells `C` where a box meets a row or column, holding digits `V` with `|V| ≥ |C| + 2`.
+//! Add cells `L` of the line (outside `C`) and cells `B` of the box (outside `C` and `L`) such that `L`'s digits
+//! from `V` and `B`'s digits never meet, and the cells `C ∪ L ∪ B` number exactly as many as their digits (digits
+//! outside `V`, "extra" digits, each need a cell of their own; an extra digit may sit in both `L` and `B`, and then
+//! fills one cell of each). Each digit then fills exactly one of those cells: the digits of `L` (and of `V` outside
+//! `B`) are spent in the line, those of `B` (and of `V` outside `L`) in the box, and the rest of each house loses
+//! them. This is HoDoKu's extended form: `C` need not be the whole intersection, and `L` and `B` may hold extra
+//! digits.
 
-use super::step::Step;
-use super::Lang;
+use crate::grid::{Bitboard, Candidates, Cell, Digit, Grid, House};
 
-/// The explanation of a Sue de Coq step.
+use super::notation;
+use super::step::{Pattern, Step};
+use super::technique::Technique;
+use super::{Flow, Lang};
+
+/// At most nine cells with their digits, and the digits of each of their subsets.
+struct Subsets {
+    cells: [Cell; 9],
+    n: usize,
+    unions: [u16; 512],
+    /// For each digit, the cells (as a subset) holding it.
+    holding: [usize; 9],
+}
+
+impl Subsets {
+    fn new(grid: &Grid, area: Bitboard) -> Subsets {
+        let mut s = Subsets {
+            cells: [Cell::at(0, 0); 9],
+            n: 0,
+            unions: [0; 512],
+            holding: [0; 9],
+        };
+        let mut masks = [0u16; 9];
+        for c in area {
+            if s.n < 9 {
+                s.cells[s.n] = c;
+                masks[s.n] = grid.candidates(c).bits();
+                for d in grid.candidates(c) {
+                    s.holding[d.index()] |= 1 << s.n;
+                }
+                s.n += 1;
+            }
+        }
+        for subset in 1usize..(1 << s.n) {
+            let low = subset.trailing_zeros() as usize;
+            s.unions[subset] = s.unions[subset & (subset - 1)] | masks[low];
+        }
+        // (Entries past 2^n stay zero and are never read.)
+        s
+    }
+
+    /// The cells holding any digit of `digits`, as a subset.
+    fn holding_any(&self, digits: u16) -> usize {
+        Candidates::from_bits(digits)
+            .iter()
+            .fold(0, |m, d| m | self.holding[d.index()])
+    }
+
+    /// The subset of all cells but those of `cells`.
+    fn mask_without(&self, cells: Bitboard) -> usize {
+        (0..self.n)
+            .filter(|&i| !cells.contains(self.cells[i]))
+            .fold(0, |m, i| m | 1 << i)
+    }
+
+    fn cells_of(&self, subset: usize) -> Bitboard {
+        (0..self.n)
+            .filter(|i| subset >> i & 1 == 1)
+            .map(|i| self.cells[i])
+            .collect()
+    }
+}
+
+/// The candidates of `digits` in `area`, as eliminations.
+fn removals(grid: &Grid, area: Bitboard, digits: u16) -> Vec<(Cell, Digit)> {
+    let mut out = Vec::new();
+    for d in Candidates::from_bits(digits) {
+        out.extend((grid.digit_cells(d) & area).iter().map(|c| (c, d)));
+    }
+    out
+}
+
+/// Sue de Coq over every row–box and column–box intersection (rows first, as HoDoKu searches).
+pub fn sue_de_coq(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    let empty = grid.empty_cells();
+    // The digits of every subset of each box's empty cells, and below of each line's: every `L` and `B` is read
+    // from these tables, built once.
+    let boxes: Vec<Subsets> = (0..9u8)
+        .map(|b| Subsets::new(grid, House::Box(b).cell_set() & empty))
+        .collect();
+    let lines = (0..9u8).map(House::Row).chain((0..9u8).map(House::Col));
+    for line in lines {
+        let line_pool = Subsets::new(grid, line.cell_set() & empty);
+        for b in 0..9u8 {
+            let boxed = House::Box(b);
+            let inter = line.cell_set() & boxed.cell_set() & empty;
+            if inter.len() < 2 {
+                continue;
+            }
+            let mut cells = [Cell::at(0, 0); 3];
+            for (slot, c) in cells.iter_mut().zip(inter) {
+                *slot = c;
+            }
+            let n = inter.len() as usize;
+            // Every two or three cells of the intersection.
+            for mask in 1usize..(1 << n) {
+                if mask.count_ones() < 2 {
+                    continue;
+                }
+                let core: Bitboard = (0..n).filter(|i| mask >> i & 1 == 1).map(|i| cells[i]).collect();
+                let v = core.iter().fold(0u16, |m, c| m | grid.candidates(c).bits());
+                let n_plus = v.count_ones() as i32 - core.len() as i32;
+                if n_plus < 2 {
+                    continue;
+                }
+                let found = Found {
+                    grid,
+                    line,
+                    boxed,
+                    core,
+                    v,
+                    n_plus,
+                    line_pool: &line_pool,
+                    box_pool: &boxes[b as usize],
+                };
+                found.search(emit)?;
+            }
+        }
+    }
+    Flow::Continue(())
+}
+
+/// One intersection subset `C` (`core`) with its digits `V` and `n_plus = |V| - |C|`, and the subset tables of
+/// its line and box.
+struct Found<'a> {
+    grid: &'a Grid,
+    line: House,
+    boxed: House,
+    core: Bitboard,
+    v: u16,
+    n_plus: i32,
+    line_pool: &'a Subsets,
+    box_pool: &'a Subsets,
+}
+
+impl Found<'_> {
+    fn search(&self, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+        let empty = self.grid.empty_cells();
+        let line_cells = self.line.cell_set() & empty;
+        let box_cells = self.boxed.cell_set() & empty;
+        let (line_pool, box_pool) = (self.line_pool, self.box_pool);
+        // L: any non-empty subset of the line's cells outside C.
+        let line_avail = line_pool.mask_without(self.core);
+        let box_avail = box_pool.mask_without(self.core);
+        // The cells of both pools (the intersection outside C), as (line bit, box bit).
+        let mut both = [(0usize, 0usize); 3];
+        let mut n_both = 0;
+        for i in 0..line_pool.n {
+            for j in 0..box_pool.n {
+                if line_pool.cells[i] == box_pool.cells[j] && n_both < 3 {
+                    both[n_both] = (1 << i, 1 << j);
+                    n_both += 1;
+                }
+            }
+        }
+        let mut next_l = line_avail;
+        while next_l != 0 {
+            let l = next_l;
+            next_l = (next_l - 1) & line_avail;
+            let cand_l = line_pool.unions[l];
+            let size_l = l.count_ones() as i32;
+            let inside = (cand_l & self.v).count_ones();
+            let extra = (cand_l & !self.v).count_ones() as i32;
+            // L must take some of V, and leave some of it for the box: it covers size_l - extra digits of V.
+            if inside == 0 || size_l <= extra || size_l - extra >= self.n_plus {
+                continue;
+            }
+            let want = self.n_plus - (size_l - extra);
+            // B may not hold L's digits from V (its extra digits it may share), nor L's cells.
+            let forbidden = cand_l & self.v;
+            let in_l = both[..n_both]
+                .iter()
+                .filter(|(lb, _)| l & lb != 0)
+                .fold(0, |m, (_, bb)| m | bb);
+            let allowed = box_avail & !in_l & !box_pool.holding_any(forbidden);
+            if allowed == 0 {
+                continue;
+            }
+            let l_cells = line_pool.cells_of(l);
+            // Every non-empty subset of the allowed cells.
+            let mut next_b = allowed;
+            while next_b != 0 {
+                let this = next_b;
+                next_b = (next_b - 1) & allowed;
+                let cand_b = box_pool.unions[this];
+                let inside_b = (cand_b & self.v).count_ones();
+                let extra_b = (cand_b & !self.v).count_ones() as i32;
+                if inside_b == 0 || this.count_ones() as i32 - extra_b != want {
+                    continue;
+                }
+                let b_cells = box_pool.cells_of(this);
+                let shared = cand_b & cand_l;
+                let mut elim = removals(
+                    self.grid,
+                    box_cells - b_cells - self.core,
+                    ((self.v | cand_b) & !cand_l) | shared,
+                );
+                elim.extend(removals(
+                    self.grid,
+                    line_cells - l_cells - self.core,
+                    ((self.v | cand_l) & !cand_b) | shared,
+                ));
+                if elim.is_empty() {
+                    continue;
+                }
+                let pattern = Pattern {
+                    digits: Candidates::from_bits(self.v),
+                    cells: self.core.iter().collect(),
+                    base: vec![self.line, self.boxed],
+                    sets: vec![l_cells.iter().collect(), b_cells.iter().collect()],
+                    set_digits: vec![Candidates::from_bits(cand_l), Candidates::from_bits(cand_b)],
+                    ..Pattern::default()
+                };
+                emit(Step::elimination(Technique::SueDeCoq, elim, pattern))?;
+            }
+        }
+        Flow::Continue(())
+    }
+}
+
+/// Cells and their digits as HoDoKu writes a Sue de Coq's sets: `r7c128 - {2389}`.
+fn set_text(cells: &[Cell], digits: Candidates) -> String {
+    let ds: String = digits.iter().map(|d| d.to_string()).collect();
+    format!("{} - {{{ds}}}", notation::cells(cells))
+}
+
+/// The explanation of a Sue de Coq step, in HoDoKu's words:
+/// `Sue de Coq: r7c45 - {123689} (r7c128 - {2389}, r9c6 - {16}) => r8c46,r9c4<>1, …`.
 pub(super) fn explain(step: &Step, lang: Lang, result: &str) -> String {
-    let _ = lang;
-    format!("{}: {result}", step.technique)
+    let p = &step.pattern;
+    let name = step.technique.name_in(lang);
+    let colon = match lang {
+        Lang::En => ": ",
+        Lang::Zh => "：",
+    };
+    let core = set_text(&p.cells, p.digits);
+    let set = |i: usize| {
+        set_text(
+            p.sets.get(i).map(Vec::as_slice).unwrap_or_default(),
+            p.set_digits.get(i).copied().unwrap_or_default(),
+        )
+    };
+    format!("{name}{colon}{core} ({}, {}) => {result}", set(0), set(1))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::logic::reglib::testing::{assert_all_pass, expected_step};
+    use crate::logic::Lang;
+
+    /// Cases from HoDoKu's regression library (reglib-dev.txt), so the tests run without the shared data.
+    const SDC: &str = ":1101:12369:.....3+5+1+7+1+3+5+42+786+9867+91+54..+6+935+4+82+717183.+2.+54+2+54...........47.55......+4.....+5..9.::184 194 273 371 684 685 694 985::";
+    const SDC_EXTRA: &str = ":1101:1567:+3+2+1+94+5+867..9.+28.+34..4..3+9+2.+9+3+5+4...8.+47+8..2..961+25+8+9+47+32+4.........3....4.1..2.43..:781 682 692:174 175 179 579 587 589 599 674 675 679 774 775::";
+
+    #[test]
+    fn every_embedded_case_passes_the_library_check() {
+        assert_all_pass(&[SDC, SDC_EXTRA]);
+    }
+
+    #[test]
+    fn explanations_follow_hodoku() {
+        let step = expected_step(SDC);
+        assert_eq!(
+            step.explain(Lang::En),
+            "Sue de Coq: r7c45 - {123689} (r7c28 - {238}, r89c6 - {169}) => \
+             r89c4<>1, r7c3<>2, r7c1<>3, r8c45,r9c4<>6, r8c5<>9"
+        );
+        assert_eq!(
+            step.explain(Lang::Zh),
+            "融合数组（Sue de Coq）：r7c45 - {123689} (r7c28 - {238}, r89c6 - {169}) => \
+             r89c4<>1, r7c3<>2, r7c1<>3, r8c45,r9c4<>6, r8c5<>9"
+        );
+        // The intersection cells are the pattern's cells, the line set and the box set its two sets.
+        assert_eq!(step.pattern.cells.len(), 2);
+        assert_eq!(step.pattern.sets.len(), 2);
+        let step = expected_step(SDC_EXTRA);
+        assert!(
+            step.explain(Lang::En).starts_with("Sue de Coq: "),
+            "{}",
+            step.explain(Lang::En)
+        );
+    }
 }
