@@ -486,8 +486,10 @@ pub struct Options {
     pub level: Option<Level>,
     /// The symmetry of the givens.
     pub symmetry: Symmetry,
-    /// Every clue needed: removing any one gives a second solution. Without symmetry and without a level every
-    /// puzzle is minimal anyway; with either, puzzles that are not are dug further or dropped.
+    /// Every clue needed: removing any one gives a second solution. Without symmetry, a level or a
+    /// lower bound on the givens every puzzle is minimal anyway (each cell is tried once, and a clue that could not
+    /// go then cannot go later); with them, a dig may stop short (a symmetric group can only go whole, a level
+    /// bounds the digging), and such puzzles are dropped and another grid dug.
     pub minimal: bool,
     /// Techniques the grading path must use.
     pub needs: Vec<Technique>,
