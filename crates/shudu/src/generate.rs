@@ -8,18 +8,27 @@
 //! since a puzzle with fewer givens has at least the solutions of one with more.
 //!
 //! **Uniqueness, cheaply.** A removed digit that the remaining givens force by a naked or hidden single cannot open a
-//! second solution, so most early removals need no search at all; the rest are checked by the search solver
-//! ([`search::count_solutions`] with a limit of 2), never trusted.
+//! second solution, so about half the removals need no search at all; the rest are checked by the search solver,
+//! never trusted: another solution of the puzzle without the cell must put another digit there, so
+//! [`search::search_excluding`] rules the removed digit out and looks for any solution (a group of cells is
+//! counted with [`search::count_solutions`] to 2).
 //!
-//! **Levels** (Solo's method rather than blind rejection). For a target level, a removal is also kept only while
-//! HoDoKu's ladder ([`rate::hodoku_solver`]) still solves the puzzle without a technique above the target and without
-//! its score passing the target's cap, so digging stops where the puzzle would become too hard. The check walks the
-//! grading ladder itself, cut after its last technique at or below the target level, and gives up at the first step
-//! above it: the path it follows is the very path [`rate::rate`] grades, so a puzzle that passes is graded exactly
-//! as `rate` grades it, and new techniques (chains, ALS, forcing chains) take part as soon as they join the ladder.
-//! A dig that ends below the target (nothing more could be removed without going past it) is thrown away and a new
-//! grid dug, up to [`Options::attempts`] times. Extreme, which has no cap, is reached by digging for uniqueness alone
-//! and keeping the puzzles the full ladder grades Extreme.
+//! **Levels**, graded exactly as [`rate::rate`] grades them, by a ladder that gives up early. The check walks
+//! HoDoKu's grading ladder ([`rate::hodoku_solver`]) cut after its last technique at or below the target level, and
+//! stops at the first step above the target or once the score passes the target's cap: the path it follows is the
+//! very path `rate` grades, and new techniques (chains, ALS, forcing chains) take part as soon as they join the
+//! ladder. A grid is dug by uniqueness alone (cheap), then graded so:
+//! - at the target, the puzzle is kept;
+//! - below it, it is dropped (nothing more can be removed) and another grid dug;
+//! - past it, the dig is brought back as Solo digs: the longest run of its removals after which the ladder still
+//!   finishes within the target is found by halving, and the later removals are tried again one at a time, each
+//!   kept only while the ladder finishes within the target (digging with the ladder capped at the target).
+//!
+//! Up to [`Options::attempts`] grids are dug. Measured (BENCHMARKS.md, section Generator): capping the ladder on
+//! every removal from the start, as Solo does, took 1.3–1.7× as long per puzzle as this (its ladder solves cost more
+//! than the digs they spare), and dropping the puzzles past the target instead of bringing them back took 1.4×.
+//! Extreme has no cap: the dig is graded by the full ladder. A minimal puzzle cannot take a clue back, so with
+//! [`Options::minimal`] a puzzle past the target is dropped too.
 //!
 //! **Seeds.** The random numbers come from a small generator written here ([`Rng`], xoshiro256** seeded through
 //! SplitMix64), so a seed gives the same puzzles on every machine and with every version of every dependency. Puzzle
@@ -707,50 +716,119 @@ impl Generator {
     }
 
     /// Digs `solution` in `order`; the puzzle and its grading when it meets the options.
+    ///
+    /// First by uniqueness alone, which is cheap, recording the orbits removed. With a level asked, the puzzle is
+    /// then graded with the bounded ladder, which gives up at the first step past the target: a puzzle at the
+    /// target is kept, one below it dropped (nothing more can go), and one past it is brought back ([`Self::back_off`]).
     fn dig(&self, solution: &[u8; 81], order: &[Vec<u8>]) -> Option<([u8; 81], Option<Grade>)> {
         let mut board = Board::new(solution);
+        let mut removed: Vec<&[u8]> = Vec::with_capacity(order.len());
+        // Whether a removal was refused for a reason other than a second solution.
+        let mut short = false;
         for orbit in order {
             if board.givens - orbit.len() < self.options.min_givens {
+                short = true;
                 continue;
             }
             let forced = board.remove(orbit);
-            // Cells forced by singles from the givens cannot change the grading path's techniques, only lengthen it
-            // by a single each: the exact check at the end catches the rare path that crosses a score cap.
-            let keep = forced || (board.unique(orbit, solution) && self.within_level(&board.values).is_some());
-            if !keep {
+            if forced || board.unique(orbit, solution) {
+                removed.push(orbit);
+            } else {
                 board.restore(orbit, solution);
             }
         }
-        if self.options.minimal && !board.is_minimal() {
+        let grade = match &self.bounded {
+            None => None,
+            Some(_) => match self.within_level(&board.values) {
+                Some(grade) => Some(grade),
+                // Too hard; a minimal puzzle cannot take a clue back.
+                None if self.options.minimal => return None,
+                None => {
+                    let (backed, grade) = self.back_off(solution, &removed)?;
+                    board = backed;
+                    short = true;
+                    Some(grade)
+                }
+            },
+        };
+        // One cell at a time, with nothing refused but for uniqueness, the dig is minimal by construction.
+        let by_construction = !short && self.orbits.len() == 81;
+        if self.options.minimal && !by_construction && !board.is_minimal() {
             return None;
         }
         if board.givens > self.options.max_givens {
             return None;
         }
-        let grade = if self.grading {
-            let grade = match &self.bounded {
-                Some(_) => self.within_level(&board.values)?,
-                None => full_grade(&board.values),
-            };
-            if self.options.level.is_some_and(|l| grade.level != l) {
-                return None;
-            }
-            if !self.options.needs.iter().all(|&t| grade.uses(t)) {
-                return None;
-            }
-            Some(grade)
-        } else {
-            None
-        };
-        Some((board.values, grade))
+        if !self.grading {
+            return Some((board.values, None));
+        }
+        let grade = grade.unwrap_or_else(|| full_grade(&board.values));
+        if self.options.level.is_some_and(|l| grade.level != l) {
+            return None;
+        }
+        if !self.options.needs.iter().all(|&t| grade.uses(t)) {
+            return None;
+        }
+        Some((board.values, Some(grade)))
     }
 
-    /// The grading of a proper puzzle when its path stays within the target level; `None` as soon as it does not.
-    /// Without a bound, every puzzle is within it (and no grading is done here).
-    fn within_level(&self, values: &[u8; 81]) -> Option<Grade> {
-        let Some(solver) = &self.bounded else {
-            return Some(EMPTY_GRADE.clone());
+    /// Brings back a dig that went past the target level, as Solo digs: the longest run of the removals, in their
+    /// order, after which the bounded ladder still finishes (found by halving: more givens rarely make a puzzle
+    /// harder, and the run found is checked either way); then the later removals are tried again one at a time,
+    /// each kept only while the ladder still finishes within the target. Every board on the way holds the dug
+    /// puzzle's givens, so it keeps a single solution without a search.
+    fn back_off(&self, solution: &[u8; 81], removed: &[&[u8]]) -> Option<(Board, Grade)> {
+        let board_after = |n: usize| {
+            let mut board = Board::new(solution);
+            for orbit in &removed[..n] {
+                board.remove(orbit);
+            }
+            board
         };
+        // `within` finishes within the target after `lo` removals (none: the full grid), not after `hi`.
+        let (mut lo, mut hi) = (0, removed.len());
+        let mut grade = None;
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2;
+            match self.within_level(&board_after(mid).values) {
+                Some(g) => {
+                    lo = mid;
+                    grade = Some(g);
+                }
+                None => hi = mid,
+            }
+        }
+        let mut board = board_after(lo);
+        let mut grade = match grade {
+            Some(g) => g,
+            None => self.within_level(&board.values)?,
+        };
+        // removed[lo] took it past the target; the later ones may still go.
+        let mut stale = false;
+        for orbit in &removed[hi..] {
+            if board.remove(orbit) {
+                // Forced by a single from the givens: the path gains a single (checked once at the end).
+                stale = true;
+                continue;
+            }
+            match self.within_level(&board.values) {
+                Some(g) => {
+                    grade = g;
+                    stale = false;
+                }
+                None => board.restore(orbit, solution),
+            }
+        }
+        if stale {
+            grade = self.within_level(&board.values)?;
+        }
+        Some((board, grade))
+    }
+
+    /// The grading of a proper puzzle when its path stays within the target level; `None` as soon as it does not
+    /// (and always without a bound: callers ask only when there is one).
+    fn within_level(&self, values: &[u8; 81]) -> Option<Grade> {
+        let solver = self.bounded.as_ref()?;
         let mut grid = Grid::from_values(values).ok()?;
         let mut steps = Vec::new();
         let (mut highest, mut score) = (Level::Easy, 0u32);
@@ -773,18 +851,6 @@ impl Generator {
         }))
     }
 }
-
-/// A placeholder grade for digs with no level bound (never shown: such digs grade at the end if at all).
-const EMPTY_GRADE: Grade = Grade {
-    level: Level::Easy,
-    score: 0,
-    stars: 1,
-    hardest: None,
-    brute_force: false,
-    solved: true,
-    steps: 0,
-    techniques: Vec::new(),
-};
 
 /// The orbit sizes of a symmetry, for messages: `4 and 1`.
 fn orbit_sizes(symmetry: Symmetry) -> String {
