@@ -10,7 +10,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 use shudu::format;
-use shudu::generate::{puzzle_seed, Error, Generated, Generator, Options, Symmetry, DEFAULT_ATTEMPTS};
+use shudu::generate::{puzzle_seed, Error, Generated, Generator, Options, Symmetry};
 use shudu::logic::{Level, Technique};
 
 use crate::output::{warn, write_json};
@@ -21,12 +21,13 @@ pub const LONG_ABOUT: &str = "\
 Generate puzzles, each with exactly one solution (checked by the search solver, never assumed).
 
 A puzzle starts as a random full grid, from which givens are dug out in random order (a whole symmetric group of \
-cells at a time with --symmetry) while the solution stays unique. Without --level and --symmetry every puzzle is \
-minimal: no given can be removed.
+cells at a time with --symmetry) while the solution stays unique. Without --level, --symmetry and a lower bound in \
+--givens, every puzzle is minimal: no given can be removed.
 
 --level digs no further than HoDoKu's ladder allows at that level (the grading of `shudu rate`: the path may use \
 no harder technique, and its score must stay within the level's cap), and keeps the puzzles graded exactly at the \
-level; a dig that stops below it is thrown away and another grid dug, up to --attempts times.
+level; a dig that ends below it is thrown away and another grid dug, one that goes past it is brought back, \
+within a bound on the grids dug (--attempts).
 
 --seed makes the output reproducible on every machine and with any --threads: puzzle i of a run is made from its \
 own seed, derived from --seed and i (the first puzzle's seed is --seed itself), and the JSON record carries it, so \
@@ -93,9 +94,9 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "RANGE", value_parser = parse_givens, allow_hyphen_values = true)]
     givens: Option<(usize, usize)>,
 
-    /// Grids dug for one puzzle before giving up.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_ATTEMPTS, value_parser = crate::at_least_one::<u32>)]
-    attempts: u32,
+    /// Grids dug for one puzzle before giving up. Default: 50,000, of which at most 2,000 graded.
+    #[arg(long, value_name = "N", value_parser = crate::at_least_one::<u32>)]
+    attempts: Option<u32>,
 
     /// Output format.
     #[arg(long, value_name = "FORMAT", value_enum, default_value_t = GenFormat::Line)]

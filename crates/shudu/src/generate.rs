@@ -24,7 +24,7 @@
 //!   finishes within the target is found by halving, and the later removals are tried again one at a time, each
 //!   kept only while the ladder finishes within the target (digging with the ladder capped at the target).
 //!
-//! Up to [`Options::attempts`] grids are dug. Measured (BENCHMARKS.md, section Generator): capping the ladder on
+//! The grids dug for one puzzle are bounded ([`Options::attempts`]). Measured (BENCHMARKS.md, section Generator): capping the ladder on
 //! every removal from the start, as Solo does, took 1.3–1.7× as long per puzzle as this (its ladder solves cost more
 //! than the digs they spare), and dropping the puzzles past the target instead of bringing them back took 1.4×.
 //! Extreme has no cap: the dig is graded by the full ladder. A minimal puzzle cannot take a clue back, so with
@@ -506,8 +506,9 @@ pub struct Options {
     pub min_givens: usize,
     /// The most givens: a puzzle with more is dropped.
     pub max_givens: usize,
-    /// How many grids to dig before giving up on a puzzle.
-    pub attempts: u32,
+    /// How many grids to dig before giving up on a puzzle; `None` for the default bound ([`DEFAULT_DIGS`] digs, of
+    /// which at most [`DEFAULT_GRADED`] graded).
+    pub attempts: Option<u32>,
 }
 
 impl Default for Options {
@@ -519,14 +520,18 @@ impl Default for Options {
             needs: Vec::new(),
             min_givens: 17,
             max_givens: 81,
-            attempts: DEFAULT_ATTEMPTS,
+            attempts: None,
         }
     }
 }
 
-/// The default of [`Options::attempts`]: enough for the rarest level asked of the ladder today, few enough that an
-/// impossible request ends within seconds.
-pub const DEFAULT_ATTEMPTS: u32 = 2000;
+/// The default bound on the grids dug for one puzzle. A dig costs 0.05–0.1 ms, so 50,000 take a few seconds: enough
+/// for symmetric minimal puzzles, which rot90 and dihedral symmetry make rare (one dig in a few thousand).
+pub const DEFAULT_DIGS: u32 = 50_000;
+
+/// The default bound on the digs graded for one puzzle (a grading costs up to a few milliseconds): enough for the
+/// rarest level, which one dig in a dozen reaches, few enough that an impossible request ends within seconds.
+pub const DEFAULT_GRADED: u32 = 2_000;
 
 /// A generated puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -575,7 +580,7 @@ fn full_grade(puzzle: &[u8; 81]) -> Grade {
 pub enum Error {
     /// The request cannot be met by any puzzle, or not by the grading ladder (known before any digging).
     Impossible(String),
-    /// No puzzle met the request within [`Options::attempts`] grids.
+    /// No puzzle met the request within the bound on the grids dug ([`Options::attempts`]).
     GaveUp {
         /// Grids dug.
         attempts: u32,
@@ -666,7 +671,7 @@ impl Generator {
                 }
             }
         }
-        if options.attempts == 0 {
+        if options.attempts == Some(0) {
             return Err(Error::Impossible("no attempts allowed".to_string()));
         }
         let target = options.level.unwrap_or(Level::Extreme);
@@ -697,10 +702,15 @@ impl Generator {
     pub fn generate(&self, seed: u64) -> Result<Generated, Error> {
         let mut rng = Rng::new(seed);
         let mut order = self.orbits.clone();
-        for attempt in 1..=self.options.attempts {
+        let (digs, graded_max) = match self.options.attempts {
+            Some(n) => (n, u32::MAX),
+            None => (DEFAULT_DIGS, DEFAULT_GRADED),
+        };
+        let mut graded = 0;
+        for attempt in 1..=digs {
             let solution = full_grid(&mut rng);
             rng.shuffle(&mut order);
-            if let Some((puzzle, grade)) = self.dig(&solution, &order) {
+            if let Some((puzzle, grade)) = self.dig(&solution, &order, &mut graded) {
                 return Ok(Generated {
                     puzzle,
                     solution,
@@ -709,10 +719,11 @@ impl Generator {
                     attempts: attempt,
                 });
             }
+            if graded >= graded_max {
+                return Err(Error::GaveUp { attempts: attempt });
+            }
         }
-        Err(Error::GaveUp {
-            attempts: self.options.attempts,
-        })
+        Err(Error::GaveUp { attempts: digs })
     }
 
     /// Digs `solution` in `order`; the puzzle and its grading when it meets the options.
@@ -720,7 +731,7 @@ impl Generator {
     /// First by uniqueness alone, which is cheap, recording the orbits removed. With a level asked, the puzzle is
     /// then graded with the bounded ladder, which gives up at the first step past the target: a puzzle at the
     /// target is kept, one below it dropped (nothing more can go), and one past it is brought back ([`Self::back_off`]).
-    fn dig(&self, solution: &[u8; 81], order: &[Vec<u8>]) -> Option<([u8; 81], Option<Grade>)> {
+    fn dig(&self, solution: &[u8; 81], order: &[Vec<u8>], graded: &mut u32) -> Option<([u8; 81], Option<Grade>)> {
         let mut board = Board::new(solution);
         let mut removed: Vec<&[u8]> = Vec::with_capacity(order.len());
         // Whether a removal was refused for a reason other than a second solution.
@@ -737,6 +748,18 @@ impl Generator {
                 board.restore(orbit, solution);
             }
         }
+        // Bringing a dig back only adds givens.
+        if board.givens > self.options.max_givens {
+            return None;
+        }
+        // One cell at a time, with nothing refused but for uniqueness, the dig is minimal by construction.
+        let by_construction = !short && self.orbits.len() == 81;
+        if self.options.minimal && !by_construction && !board.is_minimal() {
+            return None;
+        }
+        if self.grading {
+            *graded += 1;
+        }
         let grade = match &self.bounded {
             None => None,
             Some(_) => match self.within_level(&board.values) {
@@ -745,20 +768,14 @@ impl Generator {
                 None if self.options.minimal => return None,
                 None => {
                     let (backed, grade) = self.back_off(solution, &removed)?;
+                    if backed.givens > self.options.max_givens {
+                        return None;
+                    }
                     board = backed;
-                    short = true;
                     Some(grade)
                 }
             },
         };
-        // One cell at a time, with nothing refused but for uniqueness, the dig is minimal by construction.
-        let by_construction = !short && self.orbits.len() == 81;
-        if self.options.minimal && !by_construction && !board.is_minimal() {
-            return None;
-        }
-        if board.givens > self.options.max_givens {
-            return None;
-        }
         if !self.grading {
             return Some((board.values, None));
         }

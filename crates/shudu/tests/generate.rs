@@ -242,7 +242,7 @@ fn impossible_requests_end_with_an_error() {
         symmetry: Symmetry::Rot90,
         min_givens: 17,
         max_givens: 17,
-        attempts: 50,
+        attempts: Some(50),
         ..Options::default()
     };
     assert_eq!(generate(&options, 1), Err(Error::GaveUp { attempts: 50 }));
