@@ -24,10 +24,11 @@ A puzzle starts as a random full grid, from which givens are dug out in random o
 cells at a time with --symmetry) while the solution stays unique. Without --level, --symmetry and a lower bound in \
 --givens, every puzzle is minimal: no given can be removed.
 
---level digs no further than HoDoKu's ladder allows at that level (the grading of `shudu rate`: the path may use \
-no harder technique, and its score must stay within the level's cap), and keeps the puzzles graded exactly at the \
-level; a dig that ends below it is thrown away and another grid dug, one that goes past it is brought back, \
-within a bound on the grids dug (--attempts).
+--level keeps the puzzles HoDoKu's ladder grades at that level (the grading of `shudu rate`). Each grid is dug for \
+uniqueness, then graded by the ladder cut at the level, which stops at the first step past it or once the score \
+passes the level's cap: a dig below the level is thrown away and another grid dug; one past it is brought back, \
+givens put back and the digging redone with the capped ladder, as Solo does. The grids dug for one puzzle are \
+bounded (--attempts).
 
 --seed makes the output reproducible on every machine and with any --threads: puzzle i of a run is made from its \
 own seed, derived from --seed and i (the first puzzle's seed is --seed itself), and the JSON record carries it, so \

@@ -495,10 +495,10 @@ pub struct Options {
     pub level: Option<Level>,
     /// The symmetry of the givens.
     pub symmetry: Symmetry,
-    /// Every clue needed: removing any one gives a second solution. Without symmetry, a level or a
-    /// lower bound on the givens every puzzle is minimal anyway (each cell is tried once, and a clue that could not
-    /// go then cannot go later); with them, a dig may stop short (a symmetric group can only go whole, a level
-    /// bounds the digging), and such puzzles are dropped and another grid dug.
+    /// Every clue needed: removing any one gives a second solution. Without symmetry or a lower bound on the
+    /// givens every dig is minimal anyway (each cell is tried once, and a clue that could not go then cannot go
+    /// later); a symmetric group of cells can only go whole, so with symmetry the digs that are not minimal are
+    /// dropped. With a level, a dig past the target is dropped rather than brought back with givens added.
     pub minimal: bool,
     /// Techniques the grading path must use.
     pub needs: Vec<Technique>,
