@@ -9,6 +9,7 @@ mod hint;
 mod input;
 mod ladder;
 mod output;
+mod rate;
 mod record;
 mod reglib;
 mod solve;
@@ -21,8 +22,8 @@ use clap::{Parser, Subcommand};
 #[command(
     name = "shudu",
     version,
-    about = "Solve, explain and benchmark Sudoku puzzles",
-    long_about = "Solve, explain and benchmark Sudoku puzzles.\n\n\
+    about = "Solve, explain, rate and benchmark Sudoku puzzles",
+    long_about = "Solve, explain, rate and benchmark Sudoku puzzles.\n\n\
         Exit status: 0 when every input was handled, 1 when some input was bad or unreadable (each such input is \
         reported on standard error), 2 on a usage error.",
     propagate_version = true
@@ -43,6 +44,9 @@ enum Command {
     /// Give the easiest next step from a puzzle or a player's pencil-mark grid, after any mistake in it.
     #[command(long_about = hint::LONG_ABOUT, after_help = hint::AFTER_HELP)]
     Hint(hint::HintArgs),
+    /// Rate puzzles: HoDoKu's level, score and stars, the hardest technique, and an SE estimate, on every core.
+    #[command(long_about = rate::LONG_ABOUT, after_help = rate::AFTER_HELP)]
+    Rate(rate::RateArgs),
     /// Run a HoDoKu regression library file: pass/fail per technique code.
     #[command(long_about = reglib::LONG_ABOUT, after_help = reglib::AFTER_HELP)]
     Reglib(reglib::ReglibArgs),
@@ -91,6 +95,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve::run(&args),
         Command::Explain(args) => explain::run(&args),
         Command::Hint(args) => hint::run(&args),
+        Command::Rate(args) => rate::run(&args),
         Command::Reglib(args) => reglib::run(&args),
         Command::Bench(args) => bench::run(&args),
     };

@@ -2,7 +2,8 @@
 //!
 //! The board ([`Grid`], with [`Cell`], [`House`], [`Digit`], [`Candidates`] and [`Bitboard`]), the formats it is
 //! read from and written to ([`format`](mod@format)), and a fast search solver ([`search`]) that finds solutions and proves
-//! uniqueness. The engine does no I/O; front ends (the `shudu` command line, games) build on it.
+//! uniqueness; a human-style solver ([`logic`]); and grading ([`rate`]: HoDoKu's levels, an estimate of Sudoku
+//! Explainer's rating). The engine does no I/O; front ends (the `shudu` command line, games) build on it.
 //!
 //! ```
 //! use shudu::{format, search};
@@ -18,6 +19,7 @@
 
 pub mod grid;
 pub mod logic;
+pub mod rate;
 pub mod search;
 
 pub use grid::format;

@@ -2,6 +2,7 @@
 
 mod baseline;
 mod explain;
+mod rate;
 
 use std::fs;
 use std::hint::black_box;
@@ -40,7 +41,9 @@ serg_benchmark.txt (the last with limit 1), looked up in ../shared/data/puzzles/
 
 --baseline also times a plain backtracking solver (bit masks per row, column and box, guessing on the cell with the \
 fewest candidates, no propagation) in the same run, and shows the speed-up against it. On a large collection the \
-baseline is timed on a sample (--baseline-sample), and the search solver again on the same puzzles.";
+baseline is timed on a sample (--baseline-sample), and the search solver again on the same puzzles.
+
+--explain times the explained solver instead, and --rate the grading of `shudu rate`.";
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
@@ -73,7 +76,12 @@ pub struct BenchArgs {
     #[arg(long)]
     explain: bool,
 
-    /// With --explain: time only the first N puzzles of each collection.
+    /// Time the grading of `shudu rate` instead (uniqueness check, HoDoKu's ladder and the SE ladder, no output):
+    /// puzzles per second, and the levels.
+    #[arg(long, conflicts_with = "explain")]
+    rate: bool,
+
+    /// With --explain or --rate: time only the first N puzzles of each collection.
     #[arg(long, value_name = "N", value_parser = crate::at_least_one::<usize>)]
     first: Option<usize>,
 }
@@ -122,7 +130,14 @@ fn bench(args: &BenchArgs) -> io::Result<Status> {
         None => return Ok(Status::Failed),
     };
     let mut out = io::stdout().lock();
-    if args.explain {
+    if args.rate {
+        writeln!(
+            out,
+            "grading (shudu rate), one thread, best of {} run{}; parsing and output not timed",
+            args.repeat,
+            if args.repeat == 1 { "" } else { "s" }
+        )?;
+    } else if args.explain {
         writeln!(
             out,
             "explained solver, default ladder, one thread, best of {} run{}; parsing not timed",
@@ -155,6 +170,11 @@ fn bench(args: &BenchArgs) -> io::Result<Status> {
             }
         };
         writeln!(out)?;
+        if args.rate {
+            rate::report(&mut out, &collection, args)?;
+            out.flush()?;
+            continue;
+        }
         if args.explain {
             explain::report(&mut out, &collection, args)?;
             out.flush()?;

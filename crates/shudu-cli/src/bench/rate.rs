@@ -1,0 +1,63 @@
+//! `shudu bench --rate`: how fast `shudu rate` grades a collection on one thread, without parsing or output.
+
+use std::hint::black_box;
+use std::io::{self, Write};
+use std::time::{Duration, Instant};
+
+use shudu::logic::Level;
+use shudu::rate::{hodoku_solver, rate_with, SeLadder};
+
+use super::{BenchArgs, Collection, REPEAT_BUDGET};
+
+/// Times the whole grading of each puzzle (uniqueness check, HoDoKu's ladder, the SE ladder) over the collection
+/// (or its first `--first` puzzles) and prints one block: speed, the levels, and how many paths were stuck.
+pub fn report(out: &mut impl Write, c: &Collection, args: &BenchArgs) -> io::Result<()> {
+    let take = args.first.unwrap_or(usize::MAX).min(c.puzzles.len());
+    let puzzles = &c.puzzles[..take];
+    let n = puzzles.len();
+    writeln!(out, "{}: first {n} puzzles, graded", c.name)?;
+    if n == 0 {
+        writeln!(out, "  nothing to time")?;
+        return Ok(());
+    }
+    let solver = hodoku_solver();
+    let se = SeLadder::new();
+    let mut best = Duration::MAX;
+    let mut spent = Duration::ZERO;
+    let mut runs = 0;
+    let (mut levels, mut stuck, mut invalid) = ([0usize; 5], 0usize, 0usize);
+    while runs < args.repeat && spent < REPEAT_BUDGET {
+        (levels, stuck, invalid) = ([0; 5], 0, 0);
+        let start = Instant::now();
+        for p in puzzles {
+            match rate_with(black_box(p), &solver, &se) {
+                Ok(rating) => {
+                    levels[rating.grade.level as usize] += 1;
+                    stuck += usize::from(!rating.grade.solved);
+                }
+                Err(_) => invalid += 1,
+            }
+        }
+        let elapsed = start.elapsed();
+        best = best.min(elapsed);
+        spent += elapsed;
+        runs += 1;
+    }
+    let seconds = best.as_secs_f64();
+    writeln!(
+        out,
+        "  shudu     {seconds:>9.3} s {:>10.0} puzzles/s {:>10.2} µs/puzzle",
+        n as f64 / seconds.max(f64::MIN_POSITIVE),
+        seconds * 1e6 / n as f64
+    )?;
+    let named: Vec<String> = Level::ALL
+        .iter()
+        .map(|l| format!("{} {}", levels[*l as usize], l.name()))
+        .collect();
+    writeln!(
+        out,
+        "  levels    {}; {stuck} stuck (graded Extreme), {invalid} invalid",
+        named.join(", ")
+    )?;
+    Ok(())
+}
