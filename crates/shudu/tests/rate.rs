@@ -111,11 +111,10 @@ fn se_estimate_agrees_with_sudoku_explainer() {
     for (e, count) in &errors {
         println!("{:>5.1}: {count}", f64::from(*e) / 10.0);
     }
-    // Measured: 74.7 % and 98.2 %. The floors leave room for the chain finders, whose steps will finish many paths
-    // that end in a guess today, at ratings less sure than those of the simple techniques.
-    assert!(within as f64 / n as f64 >= 0.70, "overall agreement fell");
+    // Measured: 84.1 %, every path finished (chains, ALS and forcing chains in the ladder). The bar is 80 %.
+    assert!(within as f64 / n as f64 >= 0.80, "overall agreement fell");
     assert!(
-        complete_within as f64 / complete as f64 >= 0.85,
+        complete_within as f64 / complete as f64 >= 0.80,
         "agreement on finished paths fell"
     );
 }
