@@ -247,7 +247,16 @@ impl Graph {
                 let digits = set
                     .iter()
                     .fold(Candidates::default(), |acc, c| acc.or(grid.candidates(c)));
-                for d in digits {
+                // A digit no candidate outside the set sees whole can neither enter the set nor leave it: its node
+                // would be a dead end, and a set with fewer than two other digits, no link at all.
+                let open = |d: Digit| {
+                    let cells = set & grid.digit_cells(d);
+                    !(grid.digit_cells(d) & common_peers(cells) - set).is_empty()
+                };
+                if digits.iter().filter(|&d| open(d)).count() < 2 {
+                    continue;
+                }
+                for d in digits.iter().filter(|&d| open(d)) {
                     nodes.push(NodeData {
                         digit: d,
                         cells: set & grid.digit_cells(d),
