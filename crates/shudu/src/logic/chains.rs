@@ -251,7 +251,7 @@ impl Graph {
                 // would be a dead end, and a set with fewer than two other digits, no link at all.
                 let open = |d: Digit| {
                     let cells = set & grid.digit_cells(d);
-                    !(grid.digit_cells(d) & common_peers(cells) - set).is_empty()
+                    !(grid.digit_cells(d) & (common_peers(cells) - set)).is_empty()
                 };
                 if digits.iter().filter(|&d| open(d)).count() < 2 {
                     continue;
