@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use clap::{Args, ValueEnum};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 use shudu::format;
@@ -299,8 +299,12 @@ fn progress_bar(total: u64) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr()).with_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len}  {per_sec}  {eta} left")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ProgressStyle::with_template("{bar:40} {pos}/{len}  {rate}  {eta} left")
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            // Puzzles a second, whole (indicatif's own rate shows four decimals).
+            .with_key("rate", |state: &ProgressState, out: &mut dyn std::fmt::Write| {
+                let _ = write!(out, "{:.0} puzzles/s", state.per_sec());
+            }),
     );
     bar.enable_steady_tick(Duration::from_millis(200));
     bar
