@@ -13,7 +13,7 @@ use shudu::{search, Bitboard, Cell, Digit, Grid};
 
 use crate::input::{self, STDIN_NAME};
 use crate::ladder::LadderArgs;
-use crate::output::{push_json, warn, write_json, ErrorRecord, Format};
+use crate::output::{push_json, warn, write_error, Format};
 use crate::record::StepFields;
 use crate::Status;
 
@@ -93,18 +93,7 @@ pub fn run(args: &HintArgs) -> Status {
         Ok(text) => out.write_all(text.as_bytes()),
         Err(Failure { source, message }) => {
             warn(format_args!("{source}: {message}"));
-            match args.format {
-                Format::Text => out.write_all(b"error\n"),
-                Format::Json => {
-                    let record = ErrorRecord {
-                        puzzle: None,
-                        error: message,
-                        source,
-                        line: None,
-                    };
-                    write_json(&mut out, &record)
-                }
-            }
+            write_error(&mut out, args.format, message, source, None)
         }
     };
     let status = if answer.is_ok() { Status::Ok } else { Status::Failed };

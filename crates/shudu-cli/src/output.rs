@@ -194,18 +194,7 @@ impl<W: Write> Sink<Rendered> for Blocks<W> {
             Err(message) => {
                 self.status = Status::Failed;
                 report(item, message);
-                match self.format {
-                    Format::Text => self.out.write_all(b"error\n"),
-                    Format::Json => {
-                        let record = ErrorRecord {
-                            puzzle: None,
-                            error: message,
-                            source: &item.source,
-                            line: item.line,
-                        };
-                        write_json(&mut self.out, &record)
-                    }
-                }
+                write_error(&mut self.out, self.format, message, &item.source, item.line)
             }
         }
     }
@@ -216,6 +205,29 @@ impl<W: Write> Sink<Rendered> for Blocks<W> {
 
     fn status(&self) -> Status {
         self.status
+    }
+}
+
+/// Writes the output line of an input that could not be handled, so that lines stay aligned: `error`, or a JSON
+/// error record naming the source and line.
+pub fn write_error(
+    out: &mut impl Write,
+    format: Format,
+    message: &str,
+    source: &str,
+    line: Option<usize>,
+) -> io::Result<()> {
+    match format {
+        Format::Text => out.write_all(b"error\n"),
+        Format::Json => {
+            let record = ErrorRecord {
+                puzzle: None,
+                error: message,
+                source,
+                line,
+            };
+            write_json(out, &record)
+        }
     }
 }
 

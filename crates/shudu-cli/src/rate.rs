@@ -15,7 +15,7 @@ use shudu::rate::{hodoku_solver, rate_with, Invalid, Rating, SeLadder, SeRating}
 
 use crate::batch::{self, Plan, Sink};
 use crate::input::{self, Givens, Input, Item};
-use crate::output::{report, write_json, ErrorRecord, Format};
+use crate::output::{report, write_error, write_json, Format};
 use crate::Status;
 
 /// Puzzles rated together: enough to keep every core busy on easy collections, few enough that the progress bar
@@ -465,18 +465,7 @@ impl<W: Write> Sink<Answer> for RateOutput<W> {
                 if self.filter.is_on() {
                     return Ok(());
                 }
-                match self.format {
-                    Format::Text => self.out.write_all(b"error\n"),
-                    Format::Json => {
-                        let record = ErrorRecord {
-                            puzzle: None,
-                            error: message,
-                            source: &item.source,
-                            line: item.line,
-                        };
-                        write_json(&mut self.out, &record)
-                    }
-                }
+                write_error(&mut self.out, self.format, message, &item.source, item.line)
             }
         }
     }
