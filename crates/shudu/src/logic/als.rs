@@ -851,7 +851,7 @@ pub(super) fn explain(step: &Step, lang: Lang, result: &str) -> String {
 #[cfg(test)]
 mod tests {
     use crate::format::parse_library_line;
-    use crate::logic::reglib::testing::{assert_all_pass, expected_step};
+    use crate::logic::reglib::testing::{assert_all_pass, explained};
     use crate::logic::{Lang, Solver, Technique};
     use crate::{search, Cell};
 
@@ -863,11 +863,6 @@ mod tests {
     const XY_OVERLAP: &str = ":0902-2:6:+6.2+75.+8+13..812...471..+8.........7.8.4.+1862..9+82.3.....+1...+7..482...381..9+8..4+16..:936 938 944 549 966 568 569 598:636::";
     const BLOSSOM_OVERLAP: &str = ":0904-2:3:5.+6.+281.3.2.6.....1..5..6.+2+9.7.6.+82.6.+38.2..9+48+2.9.3+6.+8.1.+57..6....+86.5.2+654....8:927 728 374 978 787 789 998:384::";
     const BLOSSOM: &str = ":0904-1:8:.+6.2..9..+27+9.8.6.14+8.+6+9.+5..+65.1....9+1+284693+7+59....2.1+6....+2..+638.6.1..5...2..6.+9.:515 516 418 173 773 789 799:877::";
-
-    fn explained(line: &str) -> (String, String) {
-        let step = expected_step(line);
-        (step.explain(Lang::En), step.explain(Lang::Zh))
-    }
 
     #[test]
     fn every_embedded_case_passes_the_library_check() {

@@ -358,8 +358,8 @@ pub(super) fn explain(step: &Step, lang: Lang, result: &str) -> String {
 #[cfg(test)]
 mod tests {
     use crate::format::parse_library_line;
-    use crate::logic::reglib::testing::{assert_all_pass, expected_step};
-    use crate::logic::{Lang, Solver, Technique};
+    use crate::logic::reglib::testing::{assert_all_pass, explained};
+    use crate::logic::{Solver, Technique};
 
     /// Cases from HoDoKu's regression library (reglib-dev.txt), so the tests run without the shared data.
     const TRAP: &str = ":0500:2:+652...+7..8+7+3+9+54+612+41+97+2+6+83+5.3...94569...7....1.....9....+15...6.3...615..+54+68.....:853 154 763 863 272 375 379 779:284::";
@@ -369,11 +369,6 @@ mod tests {
         ":0503:8:......58779..52..15.41..932.......2.2.6.3.1.5.5.......947.182.....76..1961.......::824 832::";
     const REMOTE_PAIR: &str = ":0703:58:.+2+6.9+3.+4+1+9+45+2+8+1+6+37.+3+1+6.42.+9+1+57+3+2+94+6+8+39+4168+7+2+5+68+2+4..+913+4+63.1..9+25+1+89+4+2+37+62+7+9.361.+4::514::7";
     const REMOTE_PAIR_SIX: &str = ":0703:18:+4.325+6.+9+7+2+56+9.7+4+3.7+9...+3562+93.5..+62.5...+6..+79.6..+29.4+5649..+5+2+13+3..1+9+47.+6.+7.+6329.+4:143 843 145 845 854 864:152 852::11";
-
-    fn explained(line: &str) -> (String, String) {
-        let step = expected_step(line);
-        (step.explain(Lang::En), step.explain(Lang::Zh))
-    }
 
     #[test]
     fn every_embedded_case_passes_the_library_check() {

@@ -123,6 +123,15 @@ pub(crate) mod testing {
         }
     }
 
+    /// The English and Chinese explanations of the line's expected step (see [`expected_step`]).
+    pub fn explained(line: &str) -> (String, String) {
+        let step = expected_step(line);
+        (
+            step.explain(crate::logic::Lang::En),
+            step.explain(crate::logic::Lang::Zh),
+        )
+    }
+
     /// The step of the line's technique that makes exactly the line's expected eliminations (the line passing the
     /// library check first).
     pub fn expected_step(line: &str) -> Step {

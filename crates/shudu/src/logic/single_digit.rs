@@ -457,8 +457,8 @@ pub(super) fn explain(step: &Step, lang: Lang, result: &str) -> String {
 #[cfg(test)]
 mod tests {
     use crate::format::parse_library_line;
-    use crate::logic::reglib::testing::{assert_all_pass, expected_step};
-    use crate::logic::{Lang, Solver, Technique};
+    use crate::logic::reglib::testing::{assert_all_pass, explained};
+    use crate::logic::{Solver, Technique};
 
     /// Cases from HoDoKu's regression library (reglib-dev.txt), so the tests run without the shared data.
     const SKYSCRAPER: &str = ":0400:6:+1+6+328+9754+79.4.38.+1+4+8.+1.....+6397+1+428+584+7+5....3+25+1..+8+47.+5+28.+41.9+7+9+7+4+8.5..23+16+9..+5+4+8::657 658 664 665::";
@@ -472,11 +472,6 @@ mod tests {
     const DUAL_ER: &str = ":0405:2:5+8.+1+7+9..3...+6.897+5697+35....+9..+5+3.+7287.3+81.+5..+8+5.+9.+71+3.+4+69+2+81357..8765....+7+549+3...::225 263::";
 
     /// The step of the case's technique with exactly the case's eliminations, explained in both languages.
-    fn explained(line: &str) -> (String, String) {
-        let step = expected_step(line);
-        (step.explain(Lang::En), step.explain(Lang::Zh))
-    }
-
     #[test]
     fn every_embedded_case_passes_the_library_check() {
         assert_all_pass(&[

@@ -314,7 +314,7 @@ pub(super) fn explain(step: &Step, lang: Lang, result: &str) -> String {
 #[cfg(test)]
 mod tests {
     use crate::format::parse_library_line;
-    use crate::logic::reglib::testing::{assert_all_pass, expected_step};
+    use crate::logic::reglib::testing::{assert_all_pass, explained};
     use crate::logic::{Lang, Solver, Technique};
     use crate::{search, Cell};
 
@@ -328,11 +328,6 @@ mod tests {
     const WXYZ_NO_PIVOT: &str = ":0804:1237:+9..+5+4+6+32+7..43+1+8+5965+3+6+7+921+8+41....+97+6+5.+5+9.+6.432+6...5.+81+9.6....+9....597.+6+48.9.68.+2..:242 843 244 262 763 271 771 273 373 791 393:751::";
     const WXYZ_PIVOT: &str = ":0804:1568:...+8.7...7..14..53...39.....+7.+9.1..2..16+7..3+465+8+42+3..9567+2.4+3+9....+7..4.+51..539...:618 688:179::";
     const WXYZ_TWO: &str = ":0804:2469:+3+4.+7+2.51.+57.3+1....+2+1.+5.+4+38+7+6+37.51....2+1+4.+76+53.+5+4...+1+7.4+8+36+7+52+9+11.5.4+2+7+3.+7.+2+1....+5:844 865 965 866 966 869 896:628 689::";
-
-    fn explained(line: &str) -> (String, String) {
-        let step = expected_step(line);
-        (step.explain(Lang::En), step.explain(Lang::Zh))
-    }
 
     #[test]
     fn every_embedded_case_passes_the_library_check() {
