@@ -1,0 +1,7 @@
+//! The shudu terminal game, started by `shudu play`.
+//!
+//! [`game`] holds the rules and state with no terminal code, so they are tested directly.
+
+pub mod game;
+
+pub use game::{Checking, Game, Settings, ThemeName};
