@@ -1,7 +1,9 @@
 //! The shudu terminal game, started by `shudu play`.
 //!
-//! [`game`] holds the rules and state with no terminal code, so they are tested directly.
+//! [`game`] holds the rules and state with no terminal code, so they are tested directly; [`save`] keeps games and
+//! statistics on disk.
 
 pub mod game;
 
 pub use game::{Checking, Game, Settings, ThemeName};
+pub mod save;
