@@ -1,6 +1,6 @@
 //! Drawing with ratatui: the board, the digit bar, the side panel and the status line, in two layouts.
 //!
-//! - Compact, from 80×24: cells 5 columns by 2 rows. Three rows of notes cannot fit nine cells into 24 lines, so a
+//! - Compact, from 80×24: cells 6 columns by 2 rows. Three rows of notes cannot fit nine cells into 24 lines, so a
 //!   compact cell holds its notes in a fixed 5-and-4 grid (1–5 above, 6–9 below), each digit always in its place.
 //! - Large, from 100×34: cells 7 columns by 3 rows, notes in a 3×3 grid as on a keypad's reading order (1 2 3 / 4 5
 //!   6 / 7 8 9).
@@ -132,7 +132,7 @@ impl Geometry {
         let (cell_w, cell_h) = if area.width >= LARGE_SIZE.0 && area.height >= LARGE_SIZE.1 {
             (7, 3)
         } else if area.width >= MIN_SIZE.0 && area.height >= MIN_SIZE.1 {
-            (5, 2)
+            (6, 2)
         } else {
             return None;
         };
@@ -323,7 +323,7 @@ fn draw_digit_bar(buf: &mut Buffer, geo: &Geometry, theme: &Theme, view: &View) 
         }
         let text = format!("{d}:{left}");
         buf.set_string(x, y, &text, style);
-        x += if geo.is_large() { 7 } else { 5 };
+        x += geo.cell_w;
     }
 }
 
@@ -399,10 +399,11 @@ fn draw_panel(buf: &mut Buffer, area: Rect, geo: &Geometry, theme: &Theme, view:
                 "q save and quit",
             ]
         } else {
+            // The compact panel is 20 columns wide.
             &[
-                "move: arrows hjkl wasd",
-                "1-9 place 0/Del clear",
-                "n notes  c fill all",
+                "arrows/hjkl/wasd",
+                "1-9 place  0 clear",
+                "n notes  c fill",
                 "u undo   r redo",
                 "? hint   p pause",
                 "m check  T theme",
@@ -495,17 +496,18 @@ mod tests {
         let geo = Geometry::for_area(Rect::new(0, 0, 80, 24)).unwrap();
         // Box borders.
         assert_eq!(symbol(&buf, 0, 0), "┌");
-        assert_eq!(symbol(&buf, 16, 0), "┬");
+        assert_eq!(symbol(&buf, 19, 0), "┬");
         assert_eq!(symbol(&buf, 0, 7), "├");
         // A given: r1c3 = 6, bold.
         let (x, y) = geo.cell_origin(Cell::at(0, 2));
-        assert_eq!(symbol(&buf, x + 2, y), "6");
-        assert!(buf[(x + 2, y)].modifier.contains(Modifier::BOLD));
+        let mid = geo.cell_w / 2;
+        assert_eq!(symbol(&buf, x + mid, y), "6");
+        assert!(buf[(x + mid, y)].modifier.contains(Modifier::BOLD));
         // The player's digit: not bold, another colour.
         let (px, py) = geo.cell_origin(empty);
-        assert_eq!(symbol(&buf, px + 2, py), truth.to_string());
-        assert!(!buf[(px + 2, py)].modifier.contains(Modifier::BOLD));
-        assert_ne!(buf[(px + 2, py)].fg, buf[(x + 2, y)].fg);
+        assert_eq!(symbol(&buf, px + mid, py), truth.to_string());
+        assert!(!buf[(px + mid, py)].modifier.contains(Modifier::BOLD));
+        assert_ne!(buf[(px + mid, py)].fg, buf[(x + mid, y)].fg);
         // Notes in their fixed places: 1 top-left, 9 at the fourth place of the second row.
         let (nx, ny) = geo.cell_origin(note_cell);
         assert_eq!(symbol(&buf, nx, ny), "1");
@@ -513,7 +515,7 @@ mod tests {
         assert_eq!(symbol(&buf, nx + 1, ny), " ");
         // The digit bar: each digit with how many are left.
         let bar_y = geo.height();
-        let bar: String = (0..45).map(|x| symbol(&buf, x, bar_y).to_string()).collect();
+        let bar: String = (0..60).map(|x| symbol(&buf, x, bar_y).to_string()).collect();
         assert!(
             bar.contains(&format!("1:{}", g.remaining(Digit::new(1).unwrap()))),
             "{bar}"
@@ -558,8 +560,11 @@ mod tests {
         let buf = screen(&g, 80, 24, Cell::at(8, 8));
         let geo = Geometry::for_area(Rect::new(0, 0, 80, 24)).unwrap();
         let (x, y) = geo.cell_origin(cell);
-        assert_eq!(symbol(&buf, x + 3, y), "!");
-        assert!(buf[(x + 2, y)].modifier.contains(Modifier::BOLD | Modifier::UNDERLINED));
+        let mid = geo.cell_w / 2;
+        assert_eq!(symbol(&buf, x + mid + 1, y), "!");
+        assert!(buf[(x + mid, y)]
+            .modifier
+            .contains(Modifier::BOLD | Modifier::UNDERLINED));
     }
 
     #[test]
