@@ -394,7 +394,7 @@ fn draw_panel(buf: &mut Buffer, area: Rect, geo: &Geometry, theme: &Theme, view:
                 "c fill candidates",
                 "? hint (3 presses)",
                 "p pause  t timer",
-                "m checking  a auto-notes",
+                "m checking  o auto-notes",
                 "T theme  f fill on/off",
                 "q save and quit",
             ]
