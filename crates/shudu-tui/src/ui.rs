@@ -573,4 +573,80 @@ mod tests {
         let top: String = (0..30).map(|x| symbol(&buf, x, 0).to_string()).collect();
         assert!(top.starts_with("shudu needs at least 80×24"), "{top}");
     }
+
+    fn view_of(game: &Game, cursor: Cell) -> View<'_> {
+        View {
+            game,
+            cursor,
+            selected: None,
+            note_mode: false,
+            paused: false,
+            message: "",
+            hint: None,
+            records: None,
+        }
+    }
+
+    #[test]
+    fn pause_hides_the_board() {
+        let g = game();
+        let mut term = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        let mut view = view_of(&g, Cell::at(0, 0));
+        view.paused = true;
+        term.draw(|f| draw(f, &view)).unwrap();
+        let buf = term.backend().buffer();
+        let geo = Geometry::for_area(Rect::new(0, 0, 80, 24)).unwrap();
+        for cell in Cell::ALL {
+            let (x, y) = geo.cell_origin(cell);
+            for dx in 0..geo.cell_w {
+                let s = buf[(x + dx, y)].symbol();
+                assert!(
+                    !s.chars().all(|c| c.is_ascii_digit()) || s.is_empty() || s == " ",
+                    "{cell} shows {s}"
+                );
+            }
+        }
+        let middle: String = (0..58)
+            .map(|x| buf[(x, geo.height() / 2)].symbol().to_string())
+            .collect();
+        assert!(middle.contains("Paused"), "{middle}");
+    }
+
+    #[test]
+    fn a_resize_switches_the_layout() {
+        let g = game();
+        let mut term = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        let view = view_of(&g, Cell::at(0, 0));
+        term.draw(|f| draw(f, &view)).unwrap();
+        assert_eq!(term.backend().buffer()[(19, 0)].symbol(), "┬");
+        term.backend_mut().resize(120, 40);
+        term.draw(|f| draw(f, &view)).unwrap();
+        // Large cells are 7 wide: the first box border is at column 22.
+        assert_eq!(term.backend().buffer()[(22, 0)].symbol(), "┬");
+    }
+
+    #[test]
+    fn hint_highlights_its_area_then_its_cells() {
+        let mut g = game();
+        let first = g.hint().unwrap();
+        let buf_of = |g: &Game, hint: &HintView| {
+            let mut term = Terminal::new(TestBackend::new(120, 40)).unwrap();
+            let mut view = view_of(g, Cell::at(8, 8));
+            view.hint = Some(hint);
+            term.draw(|f| draw(f, &view)).unwrap();
+            term.backend().buffer().clone()
+        };
+        let geo = Geometry::for_area(Rect::new(0, 0, 120, 40)).unwrap();
+        let hinted_bg = Theme::of(ThemeName::Dark).hinted.bg;
+        let buf = buf_of(&g, &first);
+        let house = first.houses[0];
+        for &cell in house.cells() {
+            let (x, y) = geo.cell_origin(cell);
+            assert_eq!(buf[(x, y)].bg, hinted_bg.unwrap(), "{cell} of the hinted area");
+        }
+        let second = g.hint().unwrap();
+        let buf = buf_of(&g, &second);
+        let (x, y) = geo.cell_origin(second.cells[0]);
+        assert_eq!(buf[(x, y)].bg, hinted_bg.unwrap());
+    }
 }
