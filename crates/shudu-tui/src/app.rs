@@ -4,8 +4,8 @@ use std::io::{self, Stdout};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use crossterm::event::{
-    self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton,
-    MouseEventKind,
+    self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture, Event, KeyCode,
+    KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
 };
 use crossterm::execute;
 use crossterm::terminal::{disable_raw_mode, enable_raw_mode, EnterAlternateScreen, LeaveAlternateScreen};
@@ -59,6 +59,8 @@ pub struct App {
     hint: Option<HintView>,
     /// The finished game was counted in the statistics.
     recorded: bool,
+    /// `N` was pressed: the next digit 1–5 picks the level of a new game.
+    choosing_level: bool,
     quit: bool,
 }
 
@@ -109,6 +111,7 @@ impl App {
             message: String::new(),
             hint: None,
             recorded: false,
+            choosing_level: false,
             quit: false,
         };
         app.game.settings = app.stats.settings;
@@ -197,7 +200,31 @@ impl App {
             }
             return;
         }
+        if self.choosing_level {
+            self.choosing_level = false;
+            let level = match key.code {
+                KeyCode::Char(ch @ '1'..='5') => Level::ALL.get(ch as usize - '1' as usize).copied(),
+                _ => None,
+            };
+            match level {
+                Some(level) => {
+                    let seed = clock_seed();
+                    match Game::generate(level, seed) {
+                        Ok(game) => self.replace_game(game, format!("new {level} game, seed {seed}")),
+                        Err(e) => self.message = e.to_string(),
+                    }
+                }
+                None => self.message = "no new game".to_string(),
+            }
+            return;
+        }
         let effect = match key.code {
+            KeyCode::Char('N') => {
+                self.choosing_level = true;
+                self.message =
+                    "new game: 1 Easy, 2 Medium, 3 Hard, 4 Unfair, 5 Extreme (other keys cancel)".to_string();
+                Effect::None
+            }
             KeyCode::Char('z') if ctrl => self.undo(),
             KeyCode::Char('y') if ctrl => self.redo(),
             KeyCode::Char('c') if ctrl => {
@@ -373,6 +400,34 @@ impl App {
         }
     }
 
+    /// Starts another game in place of this one (the old one's save is replaced), keeping the settings.
+    fn replace_game(&mut self, mut game: Game, message: String) {
+        game.settings = self.game.settings;
+        self.game = game;
+        self.cursor = Cell::at(4, 4);
+        self.typed = None;
+        self.note_mode = false;
+        self.hint = None;
+        self.recorded = false;
+        self.message = message;
+        self.save();
+    }
+
+    /// Handles text pasted into the terminal: a puzzle in any format the engine reads starts a new game.
+    pub fn paste(&mut self, text: &str) {
+        let game = shudu::format::parse(text).map_err(|e| e.to_string()).and_then(|grid| {
+            let mut givens = [0u8; 81];
+            for cell in grid.givens() {
+                givens[cell.index()] = grid.values()[cell.index()];
+            }
+            Game::new(givens, None, None).map_err(|e| e.to_string())
+        });
+        match game {
+            Ok(game) => self.replace_game(game, "playing the pasted puzzle".to_string()),
+            Err(e) => self.message = format!("the pasted text is not a playable puzzle: {e}"),
+        }
+    }
+
     /// Handles a mouse click at a screen position in a frame of `area`.
     pub fn click(&mut self, area: Rect, x: u16, y: u16) {
         if let Some(cell) = Geometry::for_area(area).and_then(|g| g.cell_at(x, y)) {
@@ -401,7 +456,12 @@ impl App {
 /// Puts the terminal back as it was: on every exit path, and from the panic hook.
 fn restore() {
     let _ = disable_raw_mode();
-    let _ = execute!(io::stdout(), LeaveAlternateScreen, DisableMouseCapture);
+    let _ = execute!(
+        io::stdout(),
+        DisableBracketedPaste,
+        LeaveAlternateScreen,
+        DisableMouseCapture
+    );
 }
 
 /// Restores the terminal when dropped, so an early return or error leaves it usable.
@@ -425,7 +485,14 @@ pub fn run(start: Start) -> Result<String, String> {
         restore();
         previous(info);
     }));
-    execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture).map_err(|e| e.to_string())?;
+    // Bracketed paste makes a pasted puzzle arrive whole, not as keys.
+    execute!(
+        io::stdout(),
+        EnterAlternateScreen,
+        EnableMouseCapture,
+        EnableBracketedPaste
+    )
+    .map_err(|e| e.to_string())?;
     let mut terminal: Terminal<CrosstermBackend<Stdout>> =
         Terminal::new(CrosstermBackend::new(io::stdout())).map_err(|e| e.to_string())?;
     let result = event_loop(&mut terminal, &mut app);
@@ -457,6 +524,7 @@ fn event_loop(terminal: &mut Terminal<CrosstermBackend<Stdout>>, app: &mut App) 
         }
         match event::read().map_err(|e| e.to_string())? {
             Event::Key(key) => app.key(key),
+            Event::Paste(text) => app.paste(&text),
             Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
                 let size = terminal.size().map_err(|e| e.to_string())?;
                 app.click(Rect::new(0, 0, size.width, size.height), m.column, m.row);
@@ -519,6 +587,36 @@ mod tests {
         assert_eq!(app.game.notes(target), (1 << 3) | (1 << 4));
         app.key(key(KeyCode::Char('?')));
         assert!(app.message.starts_with("hint 1/3"), "{}", app.message);
+        let _ = std::fs::remove_dir_all(store.dir());
+    }
+
+    #[test]
+    fn a_pasted_puzzle_or_a_level_starts_a_new_game() {
+        let store = temp_store("paste");
+        let mut app = App::new(
+            Start::New {
+                level: Level::Easy,
+                seed: Some(3),
+            },
+            store.clone(),
+        )
+        .unwrap();
+        let p = "006800005080200007050347200000000013003009000800000500000060080000403000700100020";
+        app.paste("not a puzzle");
+        assert!(app.message.starts_with("the pasted text is not"), "{}", app.message);
+        app.paste(p);
+        assert_eq!(
+            shudu::format::to_line(app.game.puzzle()),
+            shudu::format::to_line(&shudu::format::parse_line(p).unwrap())
+        );
+        assert_eq!(app.game.level(), None);
+        app.key(key(KeyCode::Char('N')));
+        app.key(key(KeyCode::Char('2')));
+        assert_eq!(app.game.level(), Some(Level::Medium));
+        let Loaded::Found(saved) = store.load_game() else {
+            panic!("the new game is saved")
+        };
+        assert_eq!(saved.puzzle(), app.game.puzzle());
         let _ = std::fs::remove_dir_all(store.dir());
     }
 

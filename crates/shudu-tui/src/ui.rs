@@ -396,6 +396,7 @@ fn draw_panel(buf: &mut Buffer, area: Rect, geo: &Geometry, theme: &Theme, view:
                 "p pause  t timer",
                 "m checking  o auto-notes",
                 "T theme  f fill on/off",
+                "N new game, or paste a puzzle",
                 "q save and quit",
             ]
         } else {
@@ -408,6 +409,7 @@ fn draw_panel(buf: &mut Buffer, area: Rect, geo: &Geometry, theme: &Theme, view:
                 "? hint   p pause",
                 "m check  T theme",
                 "t timer  q quit",
+                "N new game",
             ]
         };
         for k in keys {
