@@ -225,6 +225,10 @@ impl App {
                     "new game: 1 Easy, 2 Medium, 3 Hard, 4 Unfair, 5 Extreme (other keys cancel)".to_string();
                 Effect::None
             }
+            KeyCode::Char('i') => {
+                self.message = self.records_line();
+                Effect::None
+            }
             KeyCode::Char('z') if ctrl => self.undo(),
             KeyCode::Char('y') if ctrl => self.redo(),
             KeyCode::Char('c') if ctrl => {
@@ -397,6 +401,30 @@ impl App {
                 self.message = "solved already".to_string();
                 Effect::None
             }
+        }
+    }
+
+    /// Best and average times of every level played, for the status line.
+    fn records_line(&self) -> String {
+        let parts: Vec<String> = Level::ALL
+            .iter()
+            .map(|l| l.name())
+            .chain([CUSTOM])
+            .filter_map(|name| {
+                let r = self.stats.levels.get(name)?;
+                let (best, avg) = (r.best_ms?, r.average_ms()?);
+                Some(format!(
+                    "{name} best {} avg {} ({})",
+                    ui::format_time(best),
+                    ui::format_time(avg),
+                    r.completed
+                ))
+            })
+            .collect();
+        if parts.is_empty() {
+            "no game finished yet".to_string()
+        } else {
+            parts.join(" · ")
         }
     }
 
@@ -617,6 +645,33 @@ mod tests {
             panic!("the new game is saved")
         };
         assert_eq!(saved.puzzle(), app.game.puzzle());
+        let _ = std::fs::remove_dir_all(store.dir());
+    }
+
+    #[test]
+    fn a_click_selects_a_cell_and_i_tells_the_records() {
+        let store = temp_store("click");
+        let mut app = App::new(
+            Start::New {
+                level: Level::Easy,
+                seed: Some(4),
+            },
+            store.clone(),
+        )
+        .unwrap();
+        let area = Rect::new(0, 0, 80, 24);
+        let geo = Geometry::for_area(area).unwrap();
+        let (x, y) = geo.cell_origin(Cell::at(2, 7));
+        app.click(area, x + 1, y + 1);
+        assert_eq!(app.cursor, Cell::at(2, 7));
+        app.click(area, 0, 0);
+        assert_eq!(app.cursor, Cell::at(2, 7), "a click on a border selects nothing");
+        app.key(key(KeyCode::Char('i')));
+        assert_eq!(app.message, "no game finished yet");
+        app.stats.record("Easy", 65_000);
+        app.stats.record("Easy", 125_000);
+        app.key(key(KeyCode::Char('i')));
+        assert_eq!(app.message, "Easy best 01:05 avg 01:35 (2)");
         let _ = std::fs::remove_dir_all(store.dir());
     }
 

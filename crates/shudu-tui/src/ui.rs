@@ -327,7 +327,8 @@ fn draw_digit_bar(buf: &mut Buffer, geo: &Geometry, theme: &Theme, view: &View) 
     }
 }
 
-fn format_time(ms: u64) -> String {
+/// A time as `mm:ss`, or `h:mm:ss` from an hour.
+pub fn format_time(ms: u64) -> String {
     let s = ms / 1000;
     if s >= 3600 {
         format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
@@ -397,6 +398,7 @@ fn draw_panel(buf: &mut Buffer, area: Rect, geo: &Geometry, theme: &Theme, view:
                 "m checking  o auto-notes",
                 "T theme  f fill on/off",
                 "N new game, or paste a puzzle",
+                "i best and average times",
                 "q save and quit",
             ]
         } else {
@@ -409,7 +411,7 @@ fn draw_panel(buf: &mut Buffer, area: Rect, geo: &Geometry, theme: &Theme, view:
                 "? hint   p pause",
                 "m check  T theme",
                 "t timer  q quit",
-                "N new game",
+                "N new game  i times",
             ]
         };
         for k in keys {
