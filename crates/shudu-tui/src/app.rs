@@ -331,8 +331,8 @@ impl App {
             _ => Effect::None,
         };
         if let Effect::Changed = effect {
-            // Any move ends the hint in progress (the game forgets it too).
-            if self.game.current_hint().is_none() && self.hint.as_ref().is_some_and(|h| h.stage < 3) {
+            // Any move but the hint's own third press ends the hint's highlights (the game forgets the hint too).
+            if key.code != KeyCode::Char('?') {
                 self.hint = None;
             }
             self.save();
