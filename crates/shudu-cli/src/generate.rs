@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use clap::{Args, ValueEnum};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 use shudu::format;
@@ -24,10 +24,11 @@ A puzzle starts as a random full grid, from which givens are dug out in random o
 cells at a time with --symmetry) while the solution stays unique. Without --level, --symmetry and a lower bound in \
 --givens, every puzzle is minimal: no given can be removed.
 
---level digs no further than HoDoKu's ladder allows at that level (the grading of `shudu rate`: the path may use \
-no harder technique, and its score must stay within the level's cap), and keeps the puzzles graded exactly at the \
-level; a dig that ends below it is thrown away and another grid dug, one that goes past it is brought back, \
-within a bound on the grids dug (--attempts).
+--level keeps the puzzles HoDoKu's ladder grades at that level (the grading of `shudu rate`). Each grid is dug for \
+uniqueness, then graded by the ladder cut at the level, which stops at the first step past it or once the score \
+passes the level's cap: a dig below the level is thrown away and another grid dug; one past it is brought back, \
+givens put back and the digging redone with the capped ladder, as Solo does. The grids dug for one puzzle are \
+bounded (--attempts).
 
 --seed makes the output reproducible on every machine and with any --threads: puzzle i of a run is made from its \
 own seed, derived from --seed and i (the first puzzle's seed is --seed itself), and the JSON record carries it, so \
@@ -298,8 +299,12 @@ fn progress_bar(total: u64) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr()).with_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len}  {per_sec}  {eta} left")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ProgressStyle::with_template("{bar:40} {pos}/{len}  {rate}  {eta} left")
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            // Puzzles a second, whole (indicatif's own rate shows four decimals).
+            .with_key("rate", |state: &ProgressState, out: &mut dyn std::fmt::Write| {
+                let _ = write!(out, "{:.0} puzzles/s", state.per_sec());
+            }),
     );
     bar.enable_steady_tick(Duration::from_millis(200));
     bar

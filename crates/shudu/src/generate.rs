@@ -495,10 +495,10 @@ pub struct Options {
     pub level: Option<Level>,
     /// The symmetry of the givens.
     pub symmetry: Symmetry,
-    /// Every clue needed: removing any one gives a second solution. Without symmetry, a level or a
-    /// lower bound on the givens every puzzle is minimal anyway (each cell is tried once, and a clue that could not
-    /// go then cannot go later); with them, a dig may stop short (a symmetric group can only go whole, a level
-    /// bounds the digging), and such puzzles are dropped and another grid dug.
+    /// Every clue needed: removing any one gives a second solution. Without symmetry or a lower bound on the
+    /// givens every dig is minimal anyway (each cell is tried once, and a clue that could not go then cannot go
+    /// later); a symmetric group of cells can only go whole, so with symmetry the digs that are not minimal are
+    /// dropped. With a level, a dig past the target is dropped rather than brought back with givens added.
     pub minimal: bool,
     /// Techniques the grading path must use.
     pub needs: Vec<Technique>,
@@ -701,7 +701,8 @@ impl Generator {
     /// The puzzle of `seed`.
     pub fn generate(&self, seed: u64) -> Result<Generated, Error> {
         let mut rng = Rng::new(seed);
-        let mut order = self.orbits.clone();
+        // Slices, not copies: shuffling them shuffles the orbits without allocating each anew.
+        let mut order: Vec<&[u8]> = self.orbits.iter().map(Vec::as_slice).collect();
         let (digs, graded_max) = match self.options.attempts {
             Some(n) => (n, u32::MAX),
             None => (DEFAULT_DIGS, DEFAULT_GRADED),
@@ -731,12 +732,12 @@ impl Generator {
     /// First by uniqueness alone, which is cheap, recording the orbits removed. With a level asked, the puzzle is
     /// then graded with the bounded ladder, which gives up at the first step past the target: a puzzle at the
     /// target is kept, one below it dropped (nothing more can go), and one past it is brought back ([`Self::back_off`]).
-    fn dig(&self, solution: &[u8; 81], order: &[Vec<u8>], graded: &mut u32) -> Option<([u8; 81], Option<Grade>)> {
+    fn dig(&self, solution: &[u8; 81], order: &[&[u8]], graded: &mut u32) -> Option<([u8; 81], Option<Grade>)> {
         let mut board = Board::new(solution);
         let mut removed: Vec<&[u8]> = Vec::with_capacity(order.len());
         // Whether a removal was refused for a reason other than a second solution.
         let mut short = false;
-        for orbit in order {
+        for &orbit in order {
             if board.givens - orbit.len() < self.options.min_givens {
                 short = true;
                 continue;

@@ -20,12 +20,12 @@
 //!
 //! A puzzle with no solution, several solutions or clashing givens is never graded ([`Invalid`]).
 //!
-//! **Paths the ladder cannot finish.** A path that ends [`Outcome::Stuck`] needs a technique beyond the ladder the
-//! solver has (today: chains, ALS and forcing chains are not yet implemented). Such a puzzle is graded Extreme
-//! (5 stars), as HoDoKu grades a path that ends in its last resorts, with `solved: false`, and its score is that of
-//! the steps taken: a lower bound. Its SE estimate is marked incomplete and its ER is a calibrated guess (see
-//! [`SeLadder::rate`]). Once Brute Force has a finder, such paths end with a Brute Force step instead, which counts
-//! as Extreme with `brute_force: true`.
+//! **Paths the ladder cannot finish.** With chains, ALS and forcing chains and nets in the ladder, every valid
+//! puzzle of the shared collections is finished by logic. A ladder cut down by the user may still end
+//! [`Outcome::Stuck`]: such a puzzle is graded Extreme (5 stars), as HoDoKu grades a path that ends in its last
+//! resorts, with `solved: false`, and its score is that of the steps taken: a lower bound. Its SE estimate is marked
+//! incomplete and its ER is a calibrated guess (see [`SeLadder::rate`]). A path that needed Brute Force counts as
+//! Extreme with `brute_force: true`.
 //!
 //! ```
 //! use shudu::format::parse_line;
@@ -298,8 +298,8 @@ pub fn se_base(technique: Technique) -> Option<Tenths> {
 }
 
 /// SE's penalty for a chain's length, in tenths: nothing up to 4, then a tenth for each of the ceilings 4, 6, 8, 12,
-/// 16, 24, 32, … (alternately ×3/2 and ×4/3) that the length passes. The length is SE's: the nodes of every chain
-/// of the step, less two.
+/// 16, 24, 32, … (alternately ×3/2 and ×4/3) that the length passes. The length: the cells the step's longest chain
+/// passes, less two.
 ///
 /// ```
 /// use shudu::rate::se_length_penalty;
@@ -333,7 +333,21 @@ fn step_rating(step: &Step, base: Tenths) -> Tenths {
         // corners (the pattern's cells after the four corners), as the set has one digit more than those cells.
         T::UniqueRectangleType3 => base + step.pattern.cells.len().saturating_sub(4).max(1) as Tenths,
         _ => {
-            let nodes: usize = step.pattern.chains.iter().map(|c| c.nodes.len()).sum();
+            // A chain's length counts the cells it passes (a passage through two candidates of a cell is one node
+            // to SE); a forcing step's, its longest chain, not the sum of its branches. Both measured against
+            // se_rated_dev: summed nodes overrated chains and forcing steps by half a point on average.
+            let cells = |c: &crate::logic::Chain| {
+                let mut n = 0;
+                let mut last: Option<&[Cell]> = None;
+                for node in &c.nodes {
+                    if last != Some(node.cells.as_slice()) {
+                        n += 1;
+                    }
+                    last = Some(node.cells.as_slice());
+                }
+                n
+            };
+            let nodes: usize = step.pattern.chains.iter().map(cells).max().unwrap_or(0);
             if nodes > 2 {
                 base + se_length_penalty(nodes - 2)
             } else {

@@ -41,6 +41,11 @@ const MAX_LENGTH: u16 = 20;
 /// make steps hard to follow; up to five cells, the library's grouped cases pass as with any size.
 const MAX_ALS: u32 = 5;
 
+/// The rounds of the grouped search: fewer, as each round runs again the searches the last one cut short, and the
+/// grouped graph is several times larger; no longer than 14 links, for chains through groups and sets are hard to
+/// follow (forcing chains and nets come next).
+const GROUPED_ROUNDS: [u16; 3] = [5, 9, 14];
+
 /// The rounds of the search: chains up to each of these lengths, shortest first.
 const ROUNDS: [u16; 6] = [3, 5, 7, 10, 14, MAX_LENGTH];
 
@@ -242,7 +247,16 @@ impl Graph {
                 let digits = set
                     .iter()
                     .fold(Candidates::default(), |acc, c| acc.or(grid.candidates(c)));
-                for d in digits {
+                // A digit no candidate outside the set sees whole can neither enter the set nor leave it: its node
+                // would be a dead end, and a set with fewer than two other digits, no link at all.
+                let open = |d: Digit| {
+                    let cells = set & grid.digit_cells(d);
+                    !(grid.digit_cells(d) & (common_peers(cells) - set)).is_empty()
+                };
+                if digits.iter().filter(|&d| open(d)).count() < 2 {
+                    continue;
+                }
+                for d in digits.iter().filter(|&d| open(d)) {
                     nodes.push(NodeData {
                         digit: d,
                         cells: set & grid.digit_cells(d),
@@ -485,7 +499,12 @@ fn run(grid: &Grid, technique: Technique, report: &mut dyn FnMut(Step) -> Flow) 
     let mut shorter = 0u16;
     // A search that ended before the round's length limit has seen all it ever will: later rounds skip it.
     let mut done: Vec<Vec<bool>> = graphs.iter().map(|g| vec![false; g.nodes.len()]).collect();
-    for longest in ROUNDS {
+    let rounds: &[u16] = if technique == Technique::GroupedNiceLoop {
+        &GROUPED_ROUNDS
+    } else {
+        &ROUNDS
+    };
+    for &longest in rounds {
         for ((graph, search), done) in graphs.iter().zip(searches.iter_mut()).zip(done.iter_mut()) {
             // Every chain starts from a node assumed false: AICs, and loops placing their start; the loops that
             // remove their start are read from the AICs between two of its partners (see `push`). An ALS is never a

@@ -1013,7 +1013,7 @@ static TABLE: [Info; 92] = [
         level: Level::Unfair,
         score: 280,
         on_by_default: true,
-        se: Some("7.0+"),
+        se: Some("6.7+ (calibrated)"),
     },
     Info {
         technique: Technique::GroupedNiceLoop,
