@@ -377,10 +377,9 @@ fn draw_panel(buf: &mut Buffer, area: Rect, geo: &Geometry, theme: &Theme, view:
         lines.push((format!("level {level}"), theme.base));
         if let Some(r) = view.records {
             if let (Some(best), Some(avg)) = (r.best_ms, r.average_ms()) {
-                lines.push((
-                    format!("best {}  avg {}", format_time(best), format_time(avg)),
-                    theme.base,
-                ));
+                // One figure a line: the compact panel is 20 columns wide.
+                lines.push((format!("best {}", format_time(best)), theme.base));
+                lines.push((format!("average {}", format_time(avg)), theme.base));
                 lines.push((format!("games {}", r.completed), theme.base));
             }
         }
@@ -652,5 +651,60 @@ mod tests {
         let buf = buf_of(&g, &second);
         let (x, y) = geo.cell_origin(second.cells[0]);
         assert_eq!(buf[(x, y)].bg, hinted_bg.unwrap());
+    }
+
+    fn panel_text(buf: &Buffer, from_x: u16, rows: u16) -> String {
+        (0..rows)
+            .map(|y| {
+                (from_x..buf.area.width)
+                    .map(|x| buf[(x, y)].symbol().to_string())
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn a_finished_game_shows_its_summary_and_records() {
+        let mut g = game();
+        for cell in Cell::ALL {
+            if g.value(cell).is_none() {
+                g.place(cell, Digit::new(g.solution()[cell.index()]).unwrap());
+            }
+        }
+        g.add_time(83_000);
+        assert!(g.is_complete());
+        let mut term = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        let mut view = view_of(&g, Cell::at(0, 0));
+        view.records = Some(LevelStats {
+            completed: 2,
+            best_ms: Some(61_000),
+            total_ms: 144_000,
+        });
+        term.draw(|f| draw(f, &view)).unwrap();
+        let panel = panel_text(term.backend().buffer(), 60, 16);
+        for expected in [
+            "Solved!",
+            "time 01:23",
+            "hints 0  mistakes 0",
+            "level Custom",
+            "best 01:01",
+            "average 01:12",
+            "games 2",
+        ] {
+            assert!(panel.contains(expected), "{expected:?} not in\n{panel}");
+        }
+    }
+
+    #[test]
+    fn a_hidden_timer_is_not_drawn() {
+        let mut g = game();
+        g.add_time(5_000);
+        g.settings.show_timer = false;
+        let mut term = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        term.draw(|f| draw(f, &view_of(&g, Cell::at(0, 0)))).unwrap();
+        let panel = panel_text(term.backend().buffer(), 60, 6);
+        assert!(panel.contains("time hidden"), "{panel}");
+        assert!(!panel.contains("00:05"), "{panel}");
     }
 }
