@@ -179,6 +179,9 @@ fn place_hint_undo_quit_resume() {
     t.start("again", "--resume");
     let resumed = t.wait_for("again", "seed 1");
     assert_eq!(board(&resumed), before_quit);
+    // A live resize: the larger layout (its panel lists every key) appears without a restart.
+    t.tmux(&["resize-window", "-t", "again", "-x", "120", "-y", "40"]);
+    t.wait_for("again", "q save and quit");
     t.keys("again", &["q"]);
     t.wait_for("again", "EXITED 0");
 }
