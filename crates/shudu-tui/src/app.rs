@@ -240,8 +240,10 @@ impl App {
             KeyCode::Up | KeyCode::Char('k') | KeyCode::Char('w') => self.step(-1, 0),
             KeyCode::Down | KeyCode::Char('j') | KeyCode::Char('s') => self.step(1, 0),
             KeyCode::Char(ch @ '1'..='9') => {
+                // Terminals that report modifiers on digits (the kitty keyboard protocol) send Shift+digit so.
+                let shift = key.modifiers.contains(KeyModifiers::SHIFT);
                 let d = Digit::new(ch as u8 - b'0');
-                self.digit(d, alt || self.note_mode)
+                self.digit(d, alt || shift || self.note_mode)
             }
             // Shift+digit arrives as the shifted symbol on a US keyboard.
             KeyCode::Char(ch) if "!@#$%^&*(".contains(ch) => {
@@ -613,6 +615,11 @@ mod tests {
         assert_eq!(app.game.notes(target), 1 << 3);
         app.key(KeyEvent::new(KeyCode::Char('5'), KeyModifiers::ALT));
         assert_eq!(app.game.notes(target), (1 << 3) | (1 << 4));
+        app.key(key(KeyCode::Char('n')));
+        app.key(key(KeyCode::Char('&')));
+        app.key(KeyEvent::new(KeyCode::Char('8'), KeyModifiers::SHIFT));
+        assert_eq!(app.game.notes(target), (1 << 3) | (1 << 4) | (1 << 6) | (1 << 7));
+        assert_eq!(app.game.value(target), None, "Shift+digit notes, whatever the mode");
         app.key(key(KeyCode::Char('?')));
         assert!(app.message.starts_with("hint 1/3"), "{}", app.message);
         let _ = std::fs::remove_dir_all(store.dir());
