@@ -10,6 +10,7 @@ mod hint;
 mod input;
 mod ladder;
 mod output;
+mod play;
 mod rate;
 mod record;
 mod reglib;
@@ -54,6 +55,9 @@ enum Command {
     /// Run a HoDoKu regression library file: pass/fail per technique code.
     #[command(long_about = reglib::LONG_ABOUT, after_help = reglib::AFTER_HELP)]
     Reglib(reglib::ReglibArgs),
+    /// Play in the terminal: a new puzzle by level and seed, a puzzle you give, or the last game.
+    #[command(long_about = play::LONG_ABOUT)]
+    Play(play::PlayArgs),
     /// Time the search solver over whole puzzle collections, single-threaded.
     #[command(long_about = bench::LONG_ABOUT)]
     Bench(bench::BenchArgs),
@@ -103,6 +107,7 @@ fn main() -> ExitCode {
         Command::Generate(args) => generate::run(&args),
         Command::Reglib(args) => reglib::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Play(args) => play::run(&args),
     };
     match status {
         Status::Ok => ExitCode::SUCCESS,

@@ -1,0 +1,187 @@
+//! `shudu play` in a real terminal: tmux runs the game, keys are sent, and the pane is read back. A session places
+//! a digit, takes a staged hint, undoes it, quits, and resumes to the same board.
+//!
+//! Skips, saying so, when tmux is not installed (CI installs it in `.ci/run`).
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+use shudu::Cell;
+
+/// A tmux server of this test's own (its own socket), so no user's sessions are touched; killed when dropped.
+struct Tmux {
+    socket: String,
+    data: PathBuf,
+}
+
+impl Tmux {
+    fn new() -> Tmux {
+        let socket = format!("shudu-play-test-{}", std::process::id());
+        let data = std::env::temp_dir().join(format!("{socket}-data"));
+        let _ = std::fs::remove_dir_all(&data);
+        Tmux { socket, data }
+    }
+
+    fn tmux(&self, args: &[&str]) -> String {
+        let out = Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(args)
+            .output()
+            .expect("tmux runs");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// Starts the game in a new 80×24 session; the shell stays a while after it ends so its last words can be read.
+    fn start(&self, name: &str, args: &str) {
+        let command = format!(
+            "env SHUDU_DATA_DIR='{}' '{}' play {args}; echo EXITED $?; sleep 60",
+            self.data.display(),
+            env!("CARGO_BIN_EXE_shudu")
+        );
+        self.tmux(&["new-session", "-d", "-s", name, "-x", "80", "-y", "24", &command]);
+    }
+
+    fn keys(&self, name: &str, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", name];
+        args.extend_from_slice(keys);
+        self.tmux(&args);
+    }
+
+    fn screen(&self, name: &str) -> String {
+        self.tmux(&["capture-pane", "-p", "-t", name])
+    }
+
+    /// Waits until the pane shows `text`, and returns the screen then.
+    fn wait_for(&self, name: &str, text: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen(name);
+            if screen.contains(text) {
+                return screen;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "the pane never showed {text:?}; it shows:\n{screen}"
+            );
+            sleep(Duration::from_millis(100));
+        }
+    }
+
+    fn save(&self) -> Value {
+        let text = std::fs::read_to_string(self.data.join("game.json")).expect("the game is saved");
+        serde_json::from_str(&text).expect("the save is JSON")
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        self.tmux(&["kill-server"]);
+        let _ = std::fs::remove_dir_all(&self.data);
+    }
+}
+
+fn has_tmux() -> bool {
+    Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+fn digits(save: &Value, field: &str) -> Vec<u8> {
+    save[field]
+        .as_str()
+        .expect("an 81-character line")
+        .chars()
+        .map(|c| c.to_digit(10).map_or(0, |d| d as u8))
+        .collect()
+}
+
+/// The board's part of the screen (the panel beside it holds the timer, which moves).
+fn board(screen: &str) -> String {
+    screen
+        .lines()
+        .take(23)
+        .map(|l| l.chars().take(58).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The keys that walk the cursor from the centre, where a game starts, to `cell`.
+fn walk(cell: Cell) -> Vec<&'static str> {
+    let (r, c) = (cell.row() as isize - 4, cell.col() as isize - 4);
+    let mut keys = Vec::new();
+    keys.extend(std::iter::repeat_n(if r < 0 { "k" } else { "j" }, r.unsigned_abs()));
+    keys.extend(std::iter::repeat_n(
+        if c < 0 { "Left" } else { "Right" },
+        c.unsigned_abs(),
+    ));
+    keys
+}
+
+#[test]
+fn place_hint_undo_quit_resume() {
+    if !has_tmux() {
+        eprintln!("skipped: tmux is not installed (CI installs it)");
+        return;
+    }
+    let t = Tmux::new();
+    t.start("game", "--seed 1 --level easy");
+    t.wait_for("game", "seed 1");
+    let save = t.save();
+    let values = digits(&save, "values");
+    let solution = digits(&save, "solution");
+
+    // Place the solution's digit in the first empty cell.
+    let cell = Cell::ALL
+        .into_iter()
+        .find(|c| values[c.index()] == 0)
+        .expect("an empty cell");
+    t.keys("game", &walk(cell));
+    let digit = solution[cell.index()].to_string();
+    t.keys("game", &[&digit]);
+    let start = Instant::now();
+    while digits(&t.save(), "values")[cell.index()] == 0 {
+        assert!(start.elapsed() < Duration::from_secs(20), "the digit was never saved");
+        sleep(Duration::from_millis(100));
+    }
+    let placed = digits(&t.save(), "values");
+    assert_eq!(placed[cell.index()], solution[cell.index()]);
+
+    // A staged hint: technique and area, then the cells, then applied.
+    t.keys("game", &["?"]);
+    t.wait_for("game", "hint 1/3: Look at ");
+    t.keys("game", &["?"]);
+    t.wait_for("game", "hint 2/3: ");
+    t.keys("game", &["?"]);
+    t.wait_for("game", "hint 3/3: ");
+    let start = Instant::now();
+    while digits(&t.save(), "values") == placed && t.save()["notes"] == save["notes"] {
+        assert!(start.elapsed() < Duration::from_secs(20), "the hint was never applied");
+        sleep(Duration::from_millis(100));
+    }
+
+    // Undo takes the hint back.
+    t.keys("game", &["u"]);
+    t.wait_for("game", "undone");
+    assert_eq!(digits(&t.save(), "values"), placed);
+    let before_quit = board(&t.screen("game"));
+    assert!(before_quit.contains(&digit));
+
+    // Quit, then resume: the same board.
+    t.keys("game", &["q"]);
+    let last = t.wait_for("game", "EXITED");
+    assert!(last.contains("saved; resume with"), "{last}");
+    assert!(last.contains("EXITED 0"), "{last}");
+    t.start("again", "--resume");
+    let resumed = t.wait_for("again", "seed 1");
+    assert_eq!(board(&resumed), before_quit);
+    // A live resize: the larger layout (its panel lists every key) appears without a restart.
+    t.tmux(&["resize-window", "-t", "again", "-x", "120", "-y", "40"]);
+    t.wait_for("again", "q save and quit");
+    t.keys("again", &["q"]);
+    t.wait_for("again", "EXITED 0");
+}
