@@ -48,13 +48,7 @@ pub fn report(out: &mut impl Write, c: &Collection, args: &BenchArgs) -> io::Res
         spent += elapsed;
         runs += 1;
     }
-    let seconds = best.as_secs_f64();
-    writeln!(
-        out,
-        "  shudu     {seconds:>9.3} s {:>10.0} puzzles/s {:>10.2} µs/puzzle",
-        n as f64 / seconds.max(f64::MIN_POSITIVE),
-        seconds * 1e6 / n as f64
-    )?;
+    super::write_rate(out, n, best)?;
     writeln!(
         out,
         "  outcome   {solved} solved by logic, {stuck} stuck, {} invalid; {:.1} steps a puzzle",

@@ -421,3 +421,14 @@ fn tally(counts: &[u64]) -> (usize, usize, usize) {
         _ => (none, one, several + 1),
     })
 }
+
+/// The timing line of the explained and grading benchmarks: seconds, puzzles a second, microseconds a puzzle.
+fn write_rate(out: &mut impl Write, n: usize, best: std::time::Duration) -> io::Result<()> {
+    let seconds = best.as_secs_f64();
+    writeln!(
+        out,
+        "  shudu     {seconds:>9.3} s {:>10.0} puzzles/s {:>10.2} µs/puzzle",
+        n as f64 / seconds.max(f64::MIN_POSITIVE),
+        seconds * 1e6 / n as f64
+    )
+}
