@@ -462,6 +462,45 @@ mod tests {
         Cell::ALL.into_iter().find(|&c| g.value(c).is_none()).unwrap()
     }
 
+    /// The screen as text, one line a row (the symbols only; styles are checked cell by cell in the tests below).
+    fn text(buf: &Buffer) -> String {
+        let area = buf.area;
+        let mut out = String::new();
+        for y in 0..area.height {
+            let line: String = (0..area.width).map(|x| buf[(x, y)].symbol()).collect();
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Whole-screen snapshots at 80×24 and 120×40 of a game with a digit placed, notes and some time played, kept
+    /// in `src/snapshots/`. Run with `SHUDU_UPDATE_SNAPSHOTS=1` to write them again after a deliberate change of
+    /// the drawing (and read the difference before committing it).
+    #[test]
+    fn whole_screens_match_their_snapshots() {
+        let mut g = game();
+        let empty = first_empty(&g);
+        g.place(empty, Digit::new(g.solution()[empty.index()]).unwrap());
+        let noted = Cell::ALL.into_iter().find(|&c| g.value(c).is_none()).unwrap();
+        for d in [1, 5, 9] {
+            g.toggle_note(noted, Digit::new(d).unwrap());
+        }
+        g.add_time(83_000);
+        for (w, h, name) in [(80, 24, "compact_80x24.txt"), (120, 40, "large_120x40.txt")] {
+            let got = text(&screen(&g, w, h, noted));
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("src/snapshots")
+                .join(name);
+            if std::env::var_os("SHUDU_UPDATE_SNAPSHOTS").is_some() {
+                std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+                std::fs::write(&path, &got).unwrap();
+            }
+            let want = std::fs::read_to_string(&path).unwrap();
+            assert_eq!(got, want, "{name} differs from its snapshot:\n{got}");
+        }
+    }
+
     #[test]
     fn layouts_by_size() {
         assert_eq!(Geometry::for_area(Rect::new(0, 0, 79, 24)), None);
