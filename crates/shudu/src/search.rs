@@ -50,20 +50,7 @@ pub fn count_solutions(values: &[u8; 81], limit: u64) -> u64 {
 
 /// Counts solutions up to `limit` (at least 1) and keeps the first one.
 pub fn search(values: &[u8; 81], limit: u64) -> Outcome {
-    let mut ctx = Search {
-        limit: limit.max(1),
-        count: 0,
-        guesses: 0,
-        solution: None,
-    };
-    if let Some(mut state) = State::from_values(values) {
-        ctx.run(&mut state);
-    }
-    Outcome {
-        count: ctx.count,
-        solution: ctx.solution,
-        guesses: ctx.guesses,
-    }
+    search_excluding(values, &[], limit)
 }
 
 /// Counts up to `limit` the solutions of a puzzle in which each `(cell, digit)` of `excluded` is ruled out (`cell`
