@@ -20,7 +20,8 @@
 //! or remove several candidates at once.
 //!
 //! Chain implications do not depend on the premise, so the closures of all premises come from one pass over the
-//! strongly connected parts of the implication graph. Net closures are derived premise by premise, breadth first.
+//! strongly connected parts of the implication graph. Net closures are derived premise by premise, with whole-word
+//! operations over the houses that lost a place (`net_closure`).
 //! Neither search records why a fact holds, which keeps it a matter of word operations: only the steps reported are
 //! derived again with every fact's premises recorded, to rebuild their chains. Facts are derived breadth first, so
 //! each chain is one of the shortest; of the results that do the most (placements first, then most eliminations),
@@ -127,6 +128,9 @@ struct Board {
     cells: [u16; 81],
     /// For each digit, bit `h` set when house `h` does not hold it yet (so it needs a place there).
     needs: [u32; 9],
+    /// Cells with one candidate: a single the grid itself shows, which a derivation does not count as following
+    /// from its premise (the solver only gets here when there is none).
+    naked: u128,
 }
 
 const fn house_words() -> [u128; 27] {
@@ -167,6 +171,7 @@ impl Board {
             cand: [0; 9],
             cells: [0; 81],
             needs: [0; 9],
+            naked: 0,
         };
         for d in Digit::ALL {
             b.cand[d.index()] = grid.digit_cells(d).bits();
@@ -180,6 +185,11 @@ impl Board {
                 if !held {
                     b.needs[d] |= 1 << h;
                 }
+            }
+        }
+        for (c, &cands) in b.cells.iter().enumerate() {
+            if cands.count_ones() == 1 {
+                b.naked |= bit(c);
             }
         }
         b
@@ -616,18 +626,204 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
     }
 }
 
-/// The closure of every premise of a board, and where each premise's closure is (`u16::MAX` for none).
+/// The net closure of every premise of a board, and where each premise's closure is (`u16::MAX` for none).
 fn all_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
     let mut at = vec![u16::MAX; FACTS];
     let mut out: Vec<Closure> = Vec::with_capacity(512);
-    let mut queue = Vec::with_capacity(FACTS);
     for premise in board.premises() {
-        let (closure, q) = Run::<false>::new(board, queue, None).derive(premise);
-        queue = q;
         at[premise.index()] = out.len() as u16;
-        out.push(closure);
+        out.push(net_closure(board, premise));
     }
     (out, at)
+}
+
+/// The rows (0–8) and columns (9–17) crossing each box, and the boxes crossing each line.
+const fn crossings() -> [[usize; 6]; 27] {
+    let mut out = [[0usize; 6]; 27];
+    let mut h = 0;
+    while h < 9 {
+        let band = (h / 3) * 3;
+        let stack = h / 3;
+        // Line h (a row) crosses the boxes of its band; column h those of its stack.
+        out[h] = [18 + band, 19 + band, 20 + band, 0, 0, 0];
+        out[9 + h] = [18 + stack, 21 + stack, 24 + stack, 0, 0, 0];
+        let (row, col) = ((h / 3) * 3, (h % 3) * 3);
+        out[18 + h] = [row, row + 1, row + 2, 9 + col, 10 + col, 11 + col];
+        h += 1;
+    }
+    out
+}
+
+static CROSSINGS: [[usize; 6]; 27] = crossings();
+
+/// The houses (bits as [`House::index`]) holding any cell of a word.
+#[inline]
+fn houses_touched(cells: u128) -> u32 {
+    let (mut rows, mut cols, mut boxes) = (0u32, 0u32, 0u32);
+    for band in 0..3 {
+        let word = (cells >> (27 * band)) as u32 & 0x7ff_ffff;
+        let mut fold = 0u32;
+        for r in 0..3 {
+            let row = word >> (9 * r) & 0x1ff;
+            rows |= ((row != 0) as u32) << (3 * band + r);
+            fold |= row;
+        }
+        cols |= fold;
+        for stack in 0..3 {
+            boxes |= ((fold >> (3 * stack) & 7 != 0) as u32) << (3 * band + stack);
+        }
+    }
+    rows | cols << 9 | boxes << 18
+}
+
+/// A premise's net closure computed with whole-word operations: the same rules as [`Run::derive`] in a net
+/// (singles, then locked candidates when the singles run out), looked for in the same places (the cells and houses
+/// that lost a candidate), which reach the same facts whatever the order, as every rule only needs facts to keep
+/// holding. A closure that meets a contradiction is flagged `bad` with its depth unknown; [`report`] derives the
+/// depths of the contradictions it ranks.
+fn net_closure(board: &Board, premise: Fact) -> Closure {
+    let mut on = [0u128; 9];
+    let mut on_any = 0u128;
+    let mut cur = board.cand;
+    // Facts true not yet applied, per digit.
+    let mut pending = [0u128; 9];
+    // Per digit, the houses that lost a place since they were last looked at for singles, and for locked
+    // candidates.
+    let mut due_singles = [0u32; 9];
+    let mut due_locked = [0u32; 9];
+    let cells_left = board.cand.iter().fold(0u128, |m, &w| m | w);
+    let (cell, d) = (premise.cell(), premise.digit());
+    if premise.on() {
+        pending[d] = bit(cell);
+    } else {
+        cur[d] &= !bit(cell);
+        let t = houses_touched(bit(cell));
+        due_singles[d] = t;
+        due_locked[d] = t;
+    }
+    let bad = 'derive: loop {
+        // Facts true: each strikes its digit from its peers and the other digits from its cell.
+        let mut placed = false;
+        for d in 0..9 {
+            let mut new = pending[d];
+            if new == 0 {
+                continue;
+            }
+            pending[d] = 0;
+            placed = true;
+            let mut struck = 0u128;
+            while new != 0 {
+                let c = new.trailing_zeros() as usize;
+                new &= new - 1;
+                let b = bit(c);
+                if on_any & b != 0 || cur[d] & b == 0 || on[d] & peers(c) != 0 {
+                    break 'derive true;
+                }
+                on[d] |= b;
+                on_any |= b;
+                struck |= peers(c);
+            }
+            let gone = cur[d] & struck;
+            if gone != 0 {
+                cur[d] &= !gone;
+                let t = houses_touched(gone);
+                due_singles[d] |= t;
+                due_locked[d] |= t;
+            }
+        }
+        if placed {
+            for e in 0..9 {
+                let gone = cur[e] & on_any & !on[e];
+                if gone != 0 {
+                    cur[e] &= !gone;
+                    let t = houses_touched(gone);
+                    due_singles[e] |= t;
+                    due_locked[e] |= t;
+                }
+            }
+        }
+        // Contradictions: a fact true derived false, a cell with no candidate left.
+        let mut live = 0u128;
+        let (mut one, mut two) = (0u128, 0u128);
+        for d in 0..9 {
+            if on[d] & !cur[d] != 0 {
+                break 'derive true;
+            }
+            live |= cur[d];
+            two |= one & cur[d];
+            one |= cur[d];
+        }
+        if cells_left & !live != 0 {
+            break 'derive true;
+        }
+        // Hidden singles (or no place left) in the houses that lost a place, then naked singles.
+        let mut found = false;
+        for d in 0..9 {
+            let mut houses = core::mem::take(&mut due_singles[d]) & board.needs[d];
+            while houses != 0 {
+                let h = houses.trailing_zeros() as usize;
+                houses &= houses - 1;
+                let places = cur[d] & HOUSES[h];
+                if places == 0 {
+                    break 'derive true;
+                }
+                if places & (places - 1) == 0 && on[d] & places == 0 {
+                    pending[d] |= places;
+                    found = true;
+                }
+            }
+        }
+        let naked = one & !two & !on_any & !board.naked;
+        if naked != 0 {
+            for d in 0..9 {
+                let n = naked & cur[d];
+                if n != 0 {
+                    pending[d] |= n;
+                    found = true;
+                }
+            }
+        }
+        if found {
+            continue;
+        }
+        // Singles have run out: locked candidates, which may start them again.
+        for d in 0..9 {
+            let mut houses = core::mem::take(&mut due_locked[d]) & board.needs[d];
+            while houses != 0 {
+                let h = houses.trailing_zeros() as usize;
+                houses &= houses - 1;
+                let places = cur[d] & HOUSES[h];
+                if places & (places - 1) == 0 {
+                    continue;
+                }
+                let crossing = if h < 18 { &CROSSINGS[h][..3] } else { &CROSSINGS[h][..] };
+                if let Some(&x) = crossing.iter().find(|&&x| places & !HOUSES[x] == 0) {
+                    let victims = cur[d] & HOUSES[x] & !HOUSES[h];
+                    if victims != 0 {
+                        cur[d] &= !victims;
+                        let t = houses_touched(victims);
+                        due_singles[d] |= t;
+                        due_locked[d] |= t;
+                        found = true;
+                    }
+                }
+            }
+        }
+        if !found {
+            break false;
+        }
+    };
+    let mut off = [0u128; 9];
+    for d in 0..9 {
+        off[d] = board.cand[d] & !cur[d];
+    }
+    Closure {
+        on,
+        off,
+        conflict: None,
+        bad,
+        depth: if bad { u16::MAX } else { 0 },
+    }
 }
 
 /// What a fact implies directly through the grid's strong links (the implications of a chain).
@@ -1484,6 +1680,41 @@ mod tests {
                 assert_eq!((fast.on, fast.off), (slow.on, slow.off), "{premise:?}");
             }
         }
+    }
+
+    /// The word-parallel net closures are exactly the breadth-first derivations, for every premise of positions
+    /// along the path of two hard puzzles (where nets reach far), and flag exactly the premises that contradict.
+    #[test]
+    fn net_closures_match_breadth_first_derivation() {
+        let mut grids = vec![parse_pencilmarks(STATE).expect("parses")];
+        for puzzle in [
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+        ] {
+            let mut grid = Grid::from_values(&parse_line(puzzle).expect("parses")).expect("valid");
+            let solver = super::super::Solver::new();
+            for _ in 0..40 {
+                let Some(step) = solver.next_step(&grid) else { break };
+                grids.push(grid.clone());
+                if step.apply(&mut grid).is_err() {
+                    break;
+                }
+            }
+        }
+        let mut compared = 0;
+        for (i, grid) in grids.iter().enumerate() {
+            let board = Board::new(grid, true);
+            for premise in board.premises() {
+                let fast = net_closure(&board, premise);
+                let (slow, _) = Run::<false>::new(&board, Vec::new(), None).derive(premise);
+                assert_eq!(fast.bad, slow.conflict.is_some(), "{i} {premise:?}");
+                if !fast.bad {
+                    assert_eq!((fast.on, fast.off), (slow.on, slow.off), "{i} {premise:?}\n{grid}");
+                }
+                compared += 1;
+            }
+        }
+        assert!(compared > 10_000, "{compared}");
     }
 
     /// Every reported forcing step of the state is true of the puzzle's solution.
