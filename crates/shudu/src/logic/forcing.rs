@@ -869,13 +869,16 @@ fn contradicts(board: &Board, on: &[u128; 9], off: &[u128; 9]) -> bool {
         let rest = board.cand[d] & !off[d];
         left |= rest;
         empty |= board.cand[d];
-        // Branch-free over the 27 houses: this runs for every part of the implication graph.
-        let mut gone = 0u32;
-        for (h, &word) in HOUSES.iter().enumerate() {
-            gone |= ((rest & word == 0) as u32) << h;
-        }
-        if gone & board.needs[d] != 0 {
-            return true;
+        // Only a house that lost a place can have none left.
+        if off[d] != 0 {
+            let mut houses = houses_touched(off[d]) & board.needs[d];
+            while houses != 0 {
+                let h = houses.trailing_zeros() as usize;
+                houses &= houses - 1;
+                if rest & HOUSES[h] == 0 {
+                    return true;
+                }
+            }
         }
     }
     two != 0 || empty & !left != 0
