@@ -436,31 +436,37 @@ fn chain(grid: &Grid, overlap: bool, emit: &mut dyn FnMut(Step) -> Flow) -> Flow
     let mut seen = vec![0u32; net.sets.len() * USED_SLOTS * 3];
     let mut stamp = 0u32;
     let mut queue: Vec<Arrival> = Vec::new();
-    // Shorter chains first: the chains of four sets from every start, then the longer ones (each walk reports its
-    // chains shortest first). A state reached within three links was reported by the first pass.
-    for (shortest, longest) in [(3, 3), (4, MAX_LINKS)] {
-        for s in 0..net.sets.len() as u32 {
-            walk(
-                grid, &net, s, shortest, longest, &mut seen, &mut stamp, &mut queue, emit,
-            )?;
-        }
+    // Shorter chains first: the chains of four sets from every start, then the longer ones in the order the walks
+    // find them. One walk a start finds both (a walk's states within three links are the same however deep it
+    // goes on); the longer chains wait until every start has been walked, which is rarely needed: the search
+    // mostly finds nothing.
+    let mut longer: Vec<Step> = Vec::new();
+    for s in 0..net.sets.len() as u32 {
+        walk(grid, &net, s, &mut seen, &mut stamp, &mut queue, &mut |step, links| {
+            if links <= 3 {
+                emit(step)
+            } else {
+                longer.push(step);
+                Flow::Continue(())
+            }
+        })?;
+    }
+    for step in longer {
+        emit(step)?;
     }
     Flow::Continue(())
 }
 
-/// The walks from set `s` (one per first link digit), at most `longest` links long, reporting the chains of at
-/// least `shortest` links.
-#[allow(clippy::too_many_arguments)]
+/// The walks from set `s` (one per first link digit), at most [`MAX_LINKS`] links long, reporting the chains of
+/// at least three links with their number of links.
 fn walk(
     grid: &Grid,
     net: &Net,
     s: u32,
-    shortest: u8,
-    longest: u8,
     seen: &mut [u32],
     stamp: &mut u32,
     queue: &mut Vec<Arrival>,
-    emit: &mut dyn FnMut(Step) -> Flow,
+    emit: &mut dyn FnMut(Step, u8) -> Flow,
 ) -> Flow {
     let first_set = &net.sets[s as usize];
     for f in digits_of(first_set.digits) {
@@ -488,7 +494,7 @@ fn walk(
             let here = queue[head];
             let at = net.links[here.link as usize];
             head += 1;
-            if here.depth >= shortest && at.to != s {
+            if here.depth >= 3 && at.to != s {
                 let last = &net.sets[at.to as usize];
                 let zs = first_set.open & last.open & !bit(f) & !here.used;
                 let (elim, _) = if zs == 0 {
@@ -498,10 +504,10 @@ fn walk(
                 };
                 if !elim.is_empty() {
                     let pattern = chain_pattern(net, queue, head - 1, &elim);
-                    emit(Step::elimination(Technique::AlsChain, elim, pattern))?;
+                    emit(Step::elimination(Technique::AlsChain, elim, pattern), here.depth)?;
                 }
             }
-            if here.depth >= longest {
+            if here.depth >= MAX_LINKS {
                 continue;
             }
             for (k, l) in net.links_of(at.to).iter().enumerate() {
