@@ -59,11 +59,14 @@ impl Subsets {
             .fold(0, |m, d| m | self.holding[d.index()])
     }
 
-    /// The subset of all cells but those of `cells`.
-    fn mask_without(&self, cells: Bitboard) -> usize {
-        (0..self.n)
-            .filter(|&i| !cells.contains(self.cells[i]))
-            .fold(0, |m, i| m | 1 << i)
+    /// Every cell, as a subset.
+    fn all(&self) -> usize {
+        (1 << self.n) - 1
+    }
+
+    /// A cell of the pool as a subset of one (none when it is not in the pool).
+    fn bit_of(&self, cell: Cell) -> usize {
+        (0..self.n).find(|&i| self.cells[i] == cell).map_or(0, |i| 1 << i)
     }
 
     fn cells_of(&self, subset: usize) -> Bitboard {
@@ -105,6 +108,14 @@ pub fn sue_de_coq(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
                 *slot = c;
             }
             let n = inter.len() as usize;
+            // Each intersection cell as a bit of the line's pool and of the box's pool.
+            let box_pool = &boxes[b as usize];
+            let mut in_line = [0usize; 3];
+            let mut in_box = [0usize; 3];
+            for (i, &c) in cells[..n].iter().enumerate() {
+                in_line[i] = line_pool.bit_of(c);
+                in_box[i] = box_pool.bit_of(c);
+            }
             // Every two or three cells of the intersection.
             for mask in 1usize..(1 << n) {
                 if mask.count_ones() < 2 {
@@ -116,6 +127,19 @@ pub fn sue_de_coq(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
                 if n_plus < 2 {
                     continue;
                 }
+                // The intersection cells outside the core, which both a line set and a box set may take.
+                let mut both = [(0usize, 0usize); 3];
+                let mut n_both = 0;
+                let (mut core_line, mut core_box) = (0usize, 0usize);
+                for i in 0..n {
+                    if mask >> i & 1 == 1 {
+                        core_line |= in_line[i];
+                        core_box |= in_box[i];
+                    } else {
+                        both[n_both] = (in_line[i], in_box[i]);
+                        n_both += 1;
+                    }
+                }
                 let found = Found {
                     grid,
                     line,
@@ -124,7 +148,11 @@ pub fn sue_de_coq(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
                     v,
                     n_plus,
                     line_pool: &line_pool,
-                    box_pool: &boxes[b as usize],
+                    box_pool,
+                    line_avail: line_pool.all() & !core_line,
+                    box_avail: box_pool.all() & !core_box,
+                    both,
+                    n_both,
                 };
                 found.search(emit)?;
             }
@@ -144,6 +172,12 @@ struct Found<'a> {
     n_plus: i32,
     line_pool: &'a Subsets,
     box_pool: &'a Subsets,
+    /// The cells of each pool outside C, as subsets.
+    line_avail: usize,
+    box_avail: usize,
+    /// The cells of both pools outside C (the intersection's other cells), as (line bit, box bit).
+    both: [(usize, usize); 3],
+    n_both: usize,
 }
 
 impl Found<'_> {
@@ -153,19 +187,8 @@ impl Found<'_> {
         let box_cells = self.boxed.cell_set() & empty;
         let (line_pool, box_pool) = (self.line_pool, self.box_pool);
         // L: any non-empty subset of the line's cells outside C.
-        let line_avail = line_pool.mask_without(self.core);
-        let box_avail = box_pool.mask_without(self.core);
-        // The cells of both pools (the intersection outside C), as (line bit, box bit).
-        let mut both = [(0usize, 0usize); 3];
-        let mut n_both = 0;
-        for i in 0..line_pool.n {
-            for j in 0..box_pool.n {
-                if line_pool.cells[i] == box_pool.cells[j] && n_both < 3 {
-                    both[n_both] = (1 << i, 1 << j);
-                    n_both += 1;
-                }
-            }
-        }
+        let (line_avail, box_avail) = (self.line_avail, self.box_avail);
+        let (both, n_both) = (self.both, self.n_both);
         let mut next_l = line_avail;
         while next_l != 0 {
             let l = next_l;
