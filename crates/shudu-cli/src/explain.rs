@@ -43,8 +43,10 @@ no step was taken; an invalid puzzle's reason follows in parentheses). Keywords 
 named in --lang.
 
 JSON Lines (--format json): one object per step, {puzzle, step, technique, code, level, text, placements, \
-eliminations} (`technique` is the English name, `text` is in --lang, placements like \"r3c4=5\", eliminations like \
-\"r3c1<>3\"), then one summary object per puzzle, {puzzle, solved, outcome, reason, steps, hardest, brute_force}; \
+eliminations, pattern} (`technique` is the English name, `text` is in --lang, placements like \"r3c4=5\", \
+eliminations like \"r3c1<>3\"; `pattern` holds what the step rests on, its empty parts left out: digits, cells, \
+base and cover houses, fins, colors, variant, chains as lists of nodes {digit, cells, kind, on}, sets and \
+set_digits), then one summary object per puzzle, {puzzle, solved, outcome, reason, steps, hardest, brute_force}; \
 with --summary, only the summary objects. A bad line gives {puzzle: null, error, source, line}.";
 
 pub const AFTER_HELP: &str = "\

@@ -38,7 +38,8 @@ is given only when the state has no such problem. When no technique applies: `no
 and the candidate grid.
 
 JSON (--format json): one object, {puzzle, outcome, mistakes, removed} and, when outcome is \"step\", the step's \
-fields {technique, code, level, text, placements, eliminations}. outcome is step, mistakes, stuck or solved.";
+fields {technique, code, level, text, placements, eliminations, pattern} (as `shudu explain --format json` writes \
+them). outcome is step, mistakes, stuck or solved.";
 
 pub const AFTER_HELP: &str = "\
 Exit status: 0 when a hint was given (a mistake, a step, or the news that the ladder is stuck), 1 when the input \

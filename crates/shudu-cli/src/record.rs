@@ -1,7 +1,7 @@
 //! The JSON shape of a step, shared by `shudu explain` and `shudu hint`.
 
 use serde::Serialize;
-use shudu::logic::{Lang, Step};
+use shudu::logic::{Lang, Pattern, Step};
 
 /// What a step is and does, in the fields every step record carries.
 #[derive(Serialize)]
@@ -17,6 +17,9 @@ pub struct StepFields {
     pub placements: Vec<String>,
     /// `r3c1<>3`, one entry per candidate removed.
     pub eliminations: Vec<String>,
+    /// The cells, houses, digits, chains and sets behind the step (empty parts left out), for a front end to
+    /// highlight.
+    pub pattern: Pattern,
 }
 
 impl StepFields {
@@ -29,6 +32,7 @@ impl StepFields {
             text: step.explain(lang),
             placements: step.placements.iter().map(|(c, d)| format!("{c}={d}")).collect(),
             eliminations: step.eliminations.iter().map(|(c, d)| format!("{c}<>{d}")).collect(),
+            pattern: step.pattern.clone(),
         }
     }
 }

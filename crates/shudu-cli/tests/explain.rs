@@ -142,6 +142,10 @@ fn json_lines_carry_every_field() {
     assert_eq!(pair["code"], "0200");
     assert_eq!(pair["level"], "Medium");
     assert_eq!(pair["eliminations"], serde_json::json!(["r3c4<>1", "r3c4<>8"]));
+    // The pattern: what the pair is, its empty parts left out.
+    assert_eq!(pair["pattern"]["cells"], serde_json::json!(["r1c4", "r3c6"]));
+    assert_eq!(pair["pattern"]["digits"], "18");
+    assert!(pair["pattern"].get("chains").is_none(), "{pair}");
     assert_eq!(summary["puzzle"], shown(PAIRS));
     assert_eq!(summary["solved"], true);
     assert_eq!(summary["outcome"], "solved");
@@ -372,4 +376,45 @@ fn a_closed_pipe_ends_the_run_quietly() {
     assert_eq!(&first[..81], shown(SEED).as_bytes());
     assert_eq!(stderr, "", "no message, and above all no panic");
     assert_eq!(code, Some(0));
+}
+
+/// A chain step's pattern carries its chain node by node, as the text writes it.
+#[test]
+fn json_patterns_carry_chains() {
+    let puzzle = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    let run = shudu(&["explain", "--format", "json", puzzle], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let records: Vec<Value> = run
+        .lines()
+        .iter()
+        .map(|l| serde_json::from_str(l).expect("each line is a JSON object"))
+        .collect();
+    let aic = records
+        .iter()
+        .find(|r| r["text"].as_str().is_some_and(|t| t.starts_with("AIC: 5 5= r1c7")))
+        .expect("the AIC of the README's tour");
+    let nodes = aic["pattern"]["chains"][0]["nodes"]
+        .as_array()
+        .expect("one chain of nodes");
+    let written: Vec<String> = nodes
+        .iter()
+        .map(|n| {
+            let cells: Vec<&str> = n["cells"]
+                .as_array()
+                .expect("cells")
+                .iter()
+                .filter_map(Value::as_str)
+                .collect();
+            format!(
+                "{}{}{}",
+                cells.join(","),
+                if n["on"] == true { "=" } else { "<>" },
+                n["digit"]
+            )
+        })
+        .collect();
+    // r1c7 off for 5 first, r9c6 on for 5 last; the kinds are all plain candidates.
+    assert_eq!(written.first().map(String::as_str), Some("r1c7<>5"), "{written:?}");
+    assert_eq!(written.last().map(String::as_str), Some("r9c6=5"), "{written:?}");
+    assert!(nodes.iter().all(|n| n["kind"] == "Candidate"), "{nodes:?}");
 }

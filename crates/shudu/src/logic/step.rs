@@ -13,26 +13,35 @@ pub struct Pattern {
     /// The digits the pattern is about (a pair's digits, a fish's digit).
     pub digits: Candidates,
     /// The cells that make the pattern (the single's cell, the pair's cells, the intersection's cells).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
     pub cells: Vec<Cell>,
     /// Base houses: where the pattern is found (the house of a hidden single or subset, the box of a pointing).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
     pub base: Vec<House>,
     /// Cover houses: where its eliminations fall (the line of a pointing, the box of a claiming).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
     pub cover: Vec<House>,
     /// Fins of a finned pattern.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
     pub fins: Vec<Cell>,
     /// Colour classes of a colouring pattern, two per cluster: classes 0 and 1 are the two colours of one cluster,
     /// 2 and 3 those of a second (Multi Colors). Empty for patterns without colours.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
     pub colors: Vec<Vec<Cell>>,
     /// The variant's name where one technique covers several that HoDoKu names apart (`Simple Colors Trap`,
     /// `Dual 2-String Kite`), so the explanation can name it; `None` for the plain technique.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub variant: Option<&'static str>,
     /// Chains behind the step: one for an X-Chain, XY-Chain, Nice Loop or AIC; one per branch for a forcing chain
     /// or Kraken fish. Empty for patterns without chains.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
     pub chains: Vec<Chain>,
     /// Sets of cells the pattern is built from: the almost locked sets of an ALS technique, the two sets of a Sue
     /// de Coq. Empty for other patterns.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
     pub sets: Vec<Vec<Cell>>,
     /// The digits of each set in `sets`, in the same order (an ALS's candidates, a Sue de Coq set's digits).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
     pub set_digits: Vec<Candidates>,
 }
 
