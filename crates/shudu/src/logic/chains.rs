@@ -16,6 +16,7 @@
 //! The search runs in rounds of growing length, so the ladder's first step is among the shortest there are and a
 //! finder stopped early pays only for short chains.
 
+use std::cell::RefCell;
 use std::collections::HashSet;
 
 use crate::grid::{Bitboard, Candidates, Cell, Digit, Grid, House};
@@ -195,7 +196,11 @@ fn common_peers(set: Bitboard) -> Bitboard {
 
 impl Graph {
     fn build(grid: &Grid, mode: Mode) -> Graph {
-        let mut nodes = Vec::new();
+        let candidates = match mode {
+            Mode::Digit(x) => grid.digit_cells(x).len() as usize,
+            _ => Digit::ALL.iter().map(|&d| grid.digit_cells(d).len() as usize).sum(),
+        };
+        let mut nodes = Vec::with_capacity(candidates + if mode == Mode::Grouped { 512 } else { 0 });
         let mut candidate = [NONE; 729];
         let bivalue = |c: Cell| grid.candidates(c).len() == 2;
         for cell in grid.empty_cells() {
@@ -290,8 +295,13 @@ impl Graph {
                 _ => NONE,
             }
         };
-        let mut strong = Links::default();
-        let mut weak = Links::default();
+        // Room for the usual number of links, so the lists are not copied as they grow.
+        let links = |per_node: usize| Links {
+            offsets: Vec::with_capacity(nodes.len() + 1),
+            targets: Vec::with_capacity(nodes.len() * per_node),
+        };
+        let mut strong = links(2);
+        let mut weak = links(8);
         let mut scratch: Vec<u16> = Vec::with_capacity(64);
         for (index, node) in nodes.iter().enumerate() {
             let d = node.digit;
@@ -441,21 +451,52 @@ struct Search {
     generation: u32,
 }
 
+thread_local! {
+    /// The searches of the last run on this thread, kept for the next: a run's graphs have thousands of states, and
+    /// a solve runs the chain finders at most of its steps.
+    static SEARCHES: RefCell<Vec<Search>> = const { RefCell::new(Vec::new()) };
+}
+
 impl Search {
-    fn new(nodes: usize) -> Search {
+    fn new() -> Search {
         Search {
-            stamp: vec![0; 4 * nodes],
-            parent: vec![0; 4 * nodes],
-            depth: vec![0; 4 * nodes],
-            trail: vec![Bitboard::EMPTY; 4 * nodes],
-            queue: Vec::with_capacity(4 * nodes),
+            stamp: Vec::new(),
+            parent: Vec::new(),
+            depth: Vec::new(),
+            trail: Vec::new(),
+            queue: Vec::new(),
             generation: 0,
         }
     }
 
+    /// Makes room for the states of a graph of `nodes` nodes. Stamps left from earlier searches are older than
+    /// any generation to come, so nothing needs clearing.
+    fn fit(&mut self, nodes: usize) {
+        let states = 4 * nodes;
+        if self.stamp.len() < states {
+            self.stamp.resize(states, 0);
+            self.parent.resize(states, 0);
+            self.depth.resize(states, 0);
+            self.trail.resize(states, Bitboard::EMPTY);
+        }
+        self.queue.clear();
+        self.queue.reserve(states);
+    }
+
+    /// A new generation of stamps for a search.
+    fn next_generation(&mut self) -> u32 {
+        if self.generation == u32::MAX {
+            self.stamp.fill(0);
+            self.generation = 0;
+        }
+        self.generation += 1;
+        self.generation
+    }
+
     /// The states from the start to `to`, start first.
     fn path(&self, to: usize) -> Vec<usize> {
-        let mut path = vec![to];
+        let mut path = Vec::with_capacity(self.depth[to] as usize + 1);
+        path.push(to);
         let mut at = to;
         while self.depth[at] > 0 {
             at = self.parent[at] as usize;
@@ -494,7 +535,24 @@ fn run(grid: &Grid, technique: Technique, report: &mut dyn FnMut(Step) -> Flow) 
         _ => vec![Mode::Grouped],
     };
     let graphs: Vec<Graph> = modes.iter().map(|&m| Graph::build(grid, m)).collect();
-    let mut searches: Vec<Search> = graphs.iter().map(|g| Search::new(g.nodes.len())).collect();
+    let mut searches = SEARCHES.with(|kept| core::mem::take(&mut *kept.borrow_mut()));
+    searches.resize_with(searches.len().max(graphs.len()), Search::new);
+    for (search, graph) in searches.iter_mut().zip(&graphs) {
+        search.fit(graph.nodes.len());
+    }
+    let flow = search_rounds(grid, technique, &graphs, &mut searches, report);
+    SEARCHES.with(|kept| *kept.borrow_mut() = searches);
+    flow
+}
+
+/// The rounds of a run's searches over its graphs.
+fn search_rounds(
+    grid: &Grid,
+    technique: Technique,
+    graphs: &[Graph],
+    searches: &mut [Search],
+    report: &mut dyn FnMut(Step) -> Flow,
+) -> Flow {
     let mut reported: HashSet<Vec<(Cell, Digit)>> = HashSet::new();
     let mut shorter = 0u16;
     // A search that ended before the round's length limit has seen all it ever will: later rounds skip it.
@@ -544,8 +602,7 @@ fn explore(
     found: &mut Vec<Conclusion>,
 ) -> bool {
     let mut cut = false;
-    search.generation += 1;
-    let generation = search.generation;
+    let generation = search.next_generation();
     let first = state(start, false, graph.nodes[start].is_group());
     search.stamp[first] = generation;
     search.depth[first] = 0;
