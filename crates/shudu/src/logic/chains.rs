@@ -276,11 +276,41 @@ impl Graph {
         for node in nodes.iter_mut() {
             node.seen = grid.digit_cells(node.digit) & common_peers(node.cells);
         }
-        // The ALS nodes of each digit, for the weak links into them.
-        let mut als_of_digit: [Vec<u16>; 9] = Default::default();
-        for (i, n) in nodes.iter().enumerate().skip(first_als) {
-            als_of_digit[n.digit.index()].push(i as u16);
+        // The group nodes of each digit, and the ALS nodes of each digit by their first cell holding it, for the
+        // weak links into them: a node sees a group or set whole only if it sees its first cell, so only the sets
+        // filed under the cells it sees are looked at.
+        let mut groups_of_digit: [Vec<u16>; 9] = Default::default();
+        let mut als_start = vec![0u32; 729 + 1];
+        if mode == Mode::Grouped {
+            for (i, n) in nodes.iter().enumerate().take(first_als) {
+                if n.segment != NONE {
+                    groups_of_digit[n.digit.index()].push(i as u16);
+                }
+            }
+            for n in &nodes[first_als..] {
+                if let Some(c) = n.cells.first() {
+                    als_start[n.digit.index() * 81 + c.index() + 1] += 1;
+                }
+            }
+            for i in 0..729 {
+                als_start[i + 1] += als_start[i];
+            }
         }
+        let mut als_by_cell = vec![0u16; nodes.len() - first_als];
+        {
+            let mut fill = als_start.clone();
+            for (i, n) in nodes.iter().enumerate().skip(first_als) {
+                if let Some(c) = n.cells.first() {
+                    let slot = &mut fill[n.digit.index() * 81 + c.index()];
+                    als_by_cell[*slot as usize] = i as u16;
+                    *slot += 1;
+                }
+            }
+        }
+        let als_at = |d: Digit, c: Cell| {
+            let k = d.index() * 81 + c.index();
+            &als_by_cell[als_start[k] as usize..als_start[k + 1] as usize]
+        };
         let node_of = |cells: Bitboard, d: Digit| -> u16 {
             match cells.len() {
                 1 => cells.first().map_or(NONE, |c| candidate[c.index() * 9 + d.index()]),
@@ -375,26 +405,21 @@ impl Graph {
                 }
             }
             if mode == Mode::Grouped {
-                for s in 0..54 {
-                    let v = group[s * 9 + d.index()];
-                    if v != NONE && (nodes_cells(&nodes, v) - seen).is_empty() {
+                for &v in &groups_of_digit[d.index()] {
+                    if (nodes_cells(&nodes, v) - seen).is_empty() {
                         scratch.push(v);
                     }
                 }
                 // An ALS whose cells with the digit all see this node, and for an ALS, the candidates, groups and
                 // other sets seeing all its cells with the digit.
-                if !node.als {
-                    for &v in &als_of_digit[d.index()] {
-                        let other = &nodes[v as usize];
-                        if (other.cells - seen).is_empty() && (other.span & node.cells).is_empty() {
-                            scratch.push(v);
-                        }
-                    }
-                } else {
+                if node.als {
                     scratch.retain(|&v| !nodes[v as usize].als && (nodes[v as usize].cells & node.span).is_empty());
-                    for &v in &als_of_digit[d.index()] {
+                }
+                let apart = if node.als { node.span } else { node.cells };
+                for c in seen & places {
+                    for &v in als_at(d, c) {
                         let other = &nodes[v as usize];
-                        if (other.cells - seen).is_empty() && (other.span & node.span).is_empty() {
+                        if (other.cells - seen).is_empty() && (other.span & apart).is_empty() {
                             scratch.push(v);
                         }
                     }
