@@ -653,14 +653,14 @@ fn explore(
             continue;
         }
         let next = if u_on { graph.weak.of(u) } else { graph.strong.of(u) };
-        let u_node = graph.nodes[u];
+        let u_node = &graph.nodes[u];
         let trail = search.trail[s];
         for &v in next {
             let t = state(v as usize, !u_on, u_group || graph.nodes[v as usize].is_group());
             if search.stamp[t] == generation {
                 continue;
             }
-            let v_node = graph.nodes[v as usize];
+            let v_node = &graph.nodes[v as usize];
             // A link inside a cell or inside an ALS stays where the chain already is.
             let inside = v_node.span == u_node.span && (!v_node.is_group() || v_node.als);
             if !inside && !(v_node.span & trail).is_empty() && v_node.cells != start_node.cells {
@@ -695,7 +695,7 @@ fn explore(
                 continue;
             }
             // From the start false to `v` true.
-            let end = graph.nodes[v];
+            let end = &graph.nodes[v];
             if loops && length >= 3 && start_weak.binary_search(&(v as u16)).is_ok() {
                 // The end sees the start: the loop closes, and each of its weak links holds exactly one truth, so
                 // whatever sees both ends of a weak link goes.
@@ -738,25 +738,33 @@ fn explore(
             // An AIC: the start or the end holds, so whatever sees both goes: the digit where both ends have it,
             // the other end's digit in a cell that is one end and sees the other, a shared cell's other digits.
             let (a, b) = (start_node.digit, end.digit);
-            let mut gone = [Bitboard::EMPTY; 9];
             let single = |n: &NodeData| if n.is_group() { Bitboard::EMPTY } else { n.cells };
-            if a == b {
-                gone[a.index()] = start_node.seen & end.seen;
+            // Most ends remove nothing: the sets are built only for those that do.
+            let (gone_a, gone_b, shared) = if a == b {
+                (start_node.seen & end.seen, Bitboard::EMPTY, Bitboard::EMPTY)
             } else {
-                gone[a.index()] = start_node.seen & single(&end) & grid.digit_cells(a);
-                gone[b.index()] = end.seen & single(&start_node) & grid.digit_cells(b);
-                let shared = single(&start_node) & single(&end);
-                if let Some(cell) = shared.first() {
-                    for e in grid
-                        .candidates(cell)
-                        .without(Candidates::only(a).or(Candidates::only(b)))
-                    {
-                        gone[e.index()].insert(cell);
-                    }
-                }
-            }
-            if gone.iter().all(|g| g.is_empty()) {
+                (
+                    start_node.seen & single(end) & grid.digit_cells(a),
+                    end.seen & single(&start_node) & grid.digit_cells(b),
+                    single(&start_node) & single(end),
+                )
+            };
+            let shared_cell = shared
+                .first()
+                .filter(|&c| !grid.candidates(c).without(Candidates::only(a).or(Candidates::only(b))).is_empty());
+            if gone_a.is_empty() && gone_b.is_empty() && shared_cell.is_none() {
                 continue;
+            }
+            let mut gone = [Bitboard::EMPTY; 9];
+            gone[a.index()] |= gone_a;
+            gone[b.index()] |= gone_b;
+            if let Some(cell) = shared_cell {
+                for e in grid
+                    .candidates(cell)
+                    .without(Candidates::only(a).or(Candidates::only(b)))
+                {
+                    gone[e.index()].insert(cell);
+                }
             }
             let same_digit = end.digit == start_node.digit;
             let same_cell = !end.is_group() && end.cells == start_node.cells;
