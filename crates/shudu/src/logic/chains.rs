@@ -4,19 +4,22 @@
 //! techniques, groups (a digit's two or three places where a box meets a line) and almost locked sets (a digit of
 //! an ALS, true when the set holds it). A node set false forces its strong partners true (the other place of a digit
 //! in a house, the other digit of a two-candidate cell, any other digit of an ALS); a node set true forces its weak
-//! partners false (the digit elsewhere in its houses, the other digits of its cell). A breadth-first search from
+//! partners false (the digit elsewhere in its houses, the other digits of its cell). An ALS without one of its
+//! digits is locked on the others, so that node false also forces a cell outside whose other candidates all see
+//! the set's places of theirs (HoDoKu's "forced exit"). A breadth-first search from
 //! each node assumed false follows these inferences alternately, so the first chain found to a conclusion is a
 //! shortest one, and passes each cell once:
 //! - from `a` false to `b` true (an AIC): `a` or `b` holds, so whatever sees both goes — and each candidate that
 //!   goes is also the start of a discontinuous nice loop (assumed true, it makes `a` and `b` false);
 //! - from `a` false back to `a` true (a discontinuous nice loop): `a` is placed;
 //! - from `a` false to `b` true where `b` sees `a` (a continuous nice loop): each weak link of the loop holds exactly
-//!   one truth, so whatever sees both of its ends goes.
+//!   one truth, so whatever sees both of its ends goes; each strong link also holds exactly one, so an ALS passed
+//!   through is locked on its other digits, which go from every cell seeing all their places in the set.
 //!
 //! The search runs in rounds of growing length, so the ladder's first step is among the shortest there are and a
 //! finder stopped early pays only for short chains.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 
 use crate::grid::{Bitboard, Candidates, Cell, Digit, Grid, House};
 
@@ -310,6 +313,22 @@ impl Graph {
                         scratch.push(j as u16);
                     }
                 }
+                // Without this digit the set is locked on the others, which leave every cell seeing all their
+                // places in it: a cell left with one candidate holds it (HoDoKu's "forced exit" from an ALS).
+                let others = || (first..end).filter(|&j| j != index).map(|j| &nodes[j]);
+                let reach = others().fold(Bitboard::EMPTY, |acc, n| acc | n.seen);
+                for c in reach - node.span {
+                    let mut left = grid.candidates(c);
+                    for n in others().filter(|n| n.seen.contains(c)) {
+                        left = left.without(Candidates::only(n.digit));
+                    }
+                    if let Some(e) = left.single() {
+                        let v = candidate[c.index() * 9 + e.index()];
+                        if v != NONE {
+                            scratch.push(v);
+                        }
+                    }
+                }
             } else if !node.is_group() {
                 let cell = node.cell();
                 // Conjugate places: every mode but XY-Chains, whose strong links lie inside cells.
@@ -495,7 +514,7 @@ fn run(grid: &Grid, technique: Technique, report: &mut dyn FnMut(Step) -> Flow) 
     };
     let graphs: Vec<Graph> = modes.iter().map(|&m| Graph::build(grid, m)).collect();
     let mut searches: Vec<Search> = graphs.iter().map(|g| Search::new(g.nodes.len())).collect();
-    let mut reported: HashSet<Vec<(Cell, Digit)>> = HashSet::new();
+    let mut reported: HashMap<Vec<(Cell, Digit)>, usize> = HashMap::new();
     let mut shorter = 0u16;
     // A search that ended before the round's length limit has seen all it ever will: later rounds skip it.
     let mut done: Vec<Vec<bool>> = graphs.iter().map(|g| vec![false; g.nodes.len()]).collect();
@@ -516,11 +535,14 @@ fn run(grid: &Grid, technique: Technique, report: &mut dyn FnMut(Step) -> Flow) 
                 let mut found = Vec::new();
                 *finished = !explore(grid, graph, search, technique, start, shorter, longest, &mut found);
                 for c in found {
-                    let key = c.eliminations.clone();
-                    if reported.contains(&key) {
-                        continue;
+                    // A round's chains come start by start, not shortest first: a later start may give the same
+                    // eliminations with a shorter chain, reported again (the first report stays as it was).
+                    let length = c.path.len();
+                    match reported.get(&c.eliminations) {
+                        Some(&known) if known <= length => continue,
+                        _ => {}
                     }
-                    reported.insert(key);
+                    reported.insert(c.eliminations.clone(), length);
                     report(step_of(graph, technique, c))?;
                 }
             }
@@ -646,6 +668,45 @@ fn explore(
                 }
                 for i in 0..9 {
                     gone[i] = gone[i] - used[i];
+                }
+                // Each strong link of the loop holds exactly one truth too. Through an ALS, the set then lacks
+                // exactly one of the two digits it is passed on, and holds all its others; through a forced exit,
+                // it lacks the entry digit or one of the exit cell's other candidates, each of which is in the set or
+                // in that cell. HoDoKu removes these wherever they fall, in the loop's cells as well.
+                for pair in path.windows(2) {
+                    let (a, b) = (pair[0], pair[1]);
+                    if a % 2 != 0 || b % 2 != 1 {
+                        continue;
+                    }
+                    let (na, nb) = (&graph.nodes[a / 4], &graph.nodes[b / 4]);
+                    let (set, other) = match (na.als, nb.als) {
+                        (true, _) => (na, nb),
+                        (false, true) => (nb, na),
+                        _ => continue,
+                    };
+                    let span = set.span;
+                    // The exit cell's candidates that leave through the set, when the link is a forced exit.
+                    let (exits, exit_peers) = if other.als {
+                        (Candidates::only(other.digit), Bitboard::EMPTY)
+                    } else {
+                        let cell = other.cell();
+                        (
+                            grid.candidates(cell).without(Candidates::only(other.digit)),
+                            cell.peer_set(),
+                        )
+                    };
+                    let digits = span
+                        .iter()
+                        .fold(Candidates::default(), |acc, c| acc.or(grid.candidates(c)));
+                    for z in digits.without(Candidates::only(set.digit)) {
+                        let places = grid.digit_cells(z);
+                        let buddies = places & common_peers(span & places);
+                        if !exits.contains(z) {
+                            gone[z.index()] |= buddies;
+                        } else if !other.als {
+                            gone[z.index()] |= buddies & exit_peers;
+                        }
+                    }
                 }
                 if gone.iter().any(|g| !g.is_empty()) {
                     push(found, graph, search, t, technique, grouped, CONTINUOUS, as_list(&gone));
@@ -876,7 +937,13 @@ fn chain_text(chain: &Chain) -> String {
             let a = &runs[k - 1][runs[k - 1].len() - 1];
             let b = &run[0];
             let l = link(a, b);
-            text.push_str(&format!(" {l}{}{l} ", a.digit));
+            // A set left by a forced exit names the digit it forces, the exit cell's last candidate.
+            let digit = if a.kind == NodeKind::Als && b.kind != NodeKind::Als && l == '=' {
+                b.digit
+            } else {
+                a.digit
+            };
+            text.push_str(&format!(" {l}{digit}{l} "));
         }
         if run[0].kind == NodeKind::Als {
             text.push_str("ALS:");
@@ -972,9 +1039,10 @@ mod tests {
             ),
             (
                 GROUPED_AIC,
-                // Shorter than HoDoKu's (7 links, through groups), through an ALS of box 8.
-                "Grouped AIC: 6 6= r1c4 -8- ALS:r7c45,r9c45 -5- r1c5 =6 => r1c269,r2c6,r3c46<>6",
-                5,
+                // Shorter than HoDoKu's (7 links, through groups), through an ALS of box 8 that, without its 8,
+                // leaves r1c5 only its 6.
+                "Grouped AIC: 6 6= r1c4 -8- ALS:r7c45,r9c45 =6= r1c5 => r1c269,r2c6,r3c46<>6",
+                3,
             ),
         ];
         for (line, text, length) in cases {
