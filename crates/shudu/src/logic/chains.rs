@@ -159,31 +159,33 @@ struct Graph {
 /// The almost locked sets of two to [`MAX_ALS`] empty cells: cells of one house holding, together, one candidate more than
 /// there are cells. Each set once, whichever houses hold it.
 fn almost_locked_sets(grid: &Grid) -> Vec<Bitboard> {
-    let mut sets = Vec::new();
+    let mut sets = Vec::with_capacity(512);
+    // The digits of each subset of a house's empty cells, from the subset without its lowest cell: one union a
+    // subset rather than one per cell.
+    let mut digits = [Candidates::default(); 512];
     for house in House::ALL {
-        let cells: Vec<Cell> = house
-            .cells()
-            .iter()
-            .copied()
-            .filter(|&c| grid.value(c).is_none())
-            .collect();
-        let n = cells.len();
-        for mask in 1u32..(1 << n) {
+        let mut cells = [Cell::at(0, 0); 9];
+        let mut n = 0;
+        for &c in house.cells() {
+            if grid.value(c).is_none() {
+                cells[n] = c;
+                n += 1;
+            }
+        }
+        for mask in 1usize..(1 << n) {
+            let low = mask.trailing_zeros() as usize;
+            digits[mask] = digits[mask & (mask - 1)].or(grid.candidates(cells[low]));
             let size = mask.count_ones();
-            if size < 2 || size as usize == n || size > MAX_ALS {
+            if size < 2 || size as usize == n || size > MAX_ALS || digits[mask].len() != size + 1 {
                 continue;
             }
-            let mut digits = Candidates::default();
             let mut set = Bitboard::EMPTY;
-            for (i, &c) in cells.iter().enumerate() {
+            for (i, &c) in cells.iter().enumerate().take(n) {
                 if mask >> i & 1 == 1 {
-                    digits = digits.or(grid.candidates(c));
                     set.insert(c);
                 }
             }
-            if digits.len() == size + 1 {
-                sets.push(set);
-            }
+            sets.push(set);
         }
     }
     sets.sort_unstable_by_key(|b| b.bits());
@@ -223,8 +225,11 @@ impl Graph {
         }
         // Groups: a digit's places in a segment, when there are two or three of them.
         let mut group = [NONE; 54 * 9];
+        // The group nodes of each digit, pushed together: `groups_of[d]..groups_of[d + 1]`.
+        let mut groups_of = [nodes.len(); 10];
         if mode == Mode::Grouped {
             for d in Digit::ALL {
+                groups_of[d.index()] = nodes.len();
                 let places = grid.digit_cells(d);
                 for s in 0..54 {
                     let cells = places & segment_cells(s);
@@ -242,6 +247,7 @@ impl Graph {
                 }
             }
         }
+        groups_of[9] = nodes.len();
         // Almost locked sets of two or more cells (one cell is a two-candidate cell, a plain link): a node for each
         // digit, true when the digit is in the set.
         let first_als = nodes.len();
@@ -275,10 +281,31 @@ impl Graph {
             node.seen = grid.digit_cells(node.digit) & common_peers(node.cells);
         }
         // The ALS nodes of each digit, for the weak links into them.
-        let mut als_of_digit: [Vec<u16>; 9] = Default::default();
-        for (i, n) in nodes.iter().enumerate().skip(first_als) {
-            als_of_digit[n.digit.index()].push(i as u16);
+        // The ALS nodes by digit and first cell holding it: a node's weak partners among them lie in the cells it
+        // sees, so only those cells' lists are read (`als_at[als_start[k]..als_start[k + 1]]` for `k = 81 * digit
+        // + cell`).
+        let mut als_start = vec![0u32; 9 * 81 + 1];
+        for n in &nodes[first_als..] {
+            if let Some(c) = n.cells.first() {
+                als_start[n.digit.index() * 81 + c.index() + 1] += 1;
+            }
         }
+        for k in 0..9 * 81 {
+            als_start[k + 1] += als_start[k];
+        }
+        let mut als_at = vec![0u16; nodes.len() - first_als];
+        let mut fill = als_start.clone();
+        for (i, n) in nodes.iter().enumerate().skip(first_als) {
+            if let Some(c) = n.cells.first() {
+                let k = n.digit.index() * 81 + c.index();
+                als_at[fill[k] as usize] = i as u16;
+                fill[k] += 1;
+            }
+        }
+        let als_in = |d: Digit, c: Cell| {
+            let k = d.index() * 81 + c.index();
+            &als_at[als_start[k] as usize..als_start[k + 1] as usize]
+        };
         let node_of = |cells: Bitboard, d: Digit| -> u16 {
             match cells.len() {
                 1 => cells.first().map_or(NONE, |c| candidate[c.index() * 9 + d.index()]),
@@ -384,26 +411,23 @@ impl Graph {
                 }
             }
             if mode == Mode::Grouped {
-                for s in 0..54 {
-                    let v = group[s * 9 + d.index()];
-                    if v != NONE && (nodes_cells(&nodes, v) - seen).is_empty() {
-                        scratch.push(v);
+                for v in groups_of[d.index()]..groups_of[d.index() + 1] {
+                    if (nodes[v].cells - seen).is_empty() {
+                        scratch.push(v as u16);
                     }
                 }
                 // An ALS whose cells with the digit all see this node, and for an ALS, the candidates, groups and
                 // other sets seeing all its cells with the digit.
-                if !node.als {
-                    for &v in &als_of_digit[d.index()] {
-                        let other = &nodes[v as usize];
-                        if (other.cells - seen).is_empty() && (other.span & node.cells).is_empty() {
-                            scratch.push(v);
-                        }
-                    }
-                } else {
+                let avoid = if node.als {
                     scratch.retain(|&v| !nodes[v as usize].als && (nodes[v as usize].cells & node.span).is_empty());
-                    for &v in &als_of_digit[d.index()] {
+                    node.span
+                } else {
+                    node.cells
+                };
+                for c in seen & places {
+                    for &v in als_in(d, c) {
                         let other = &nodes[v as usize];
-                        if (other.cells - seen).is_empty() && (other.span & node.span).is_empty() {
+                        if (other.cells - seen).is_empty() && (other.span & avoid).is_empty() {
                             scratch.push(v);
                         }
                     }
@@ -436,10 +460,6 @@ impl Graph {
         }
         out
     }
-}
-
-fn nodes_cells(nodes: &[NodeData], v: u16) -> Bitboard {
-    nodes[v as usize].cells
 }
 
 /// A search state: node `u` true or false, and whether the way to it passed through a group (so that a grouped
