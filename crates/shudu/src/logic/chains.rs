@@ -320,8 +320,15 @@ impl Graph {
                 _ => NONE,
             }
         };
-        let mut strong = Links::default();
-        let mut weak = Links::default();
+        // Sized for a typical grid's links (a few strong and several weak a node), so they are rarely regrown.
+        let mut strong = Links {
+            offsets: Vec::with_capacity(nodes.len() + 1),
+            targets: Vec::with_capacity(4 * nodes.len()),
+        };
+        let mut weak = Links {
+            offsets: Vec::with_capacity(nodes.len() + 1),
+            targets: Vec::with_capacity(12 * nodes.len()),
+        };
         let mut scratch: Vec<u16> = Vec::with_capacity(64);
         for (index, node) in nodes.iter().enumerate() {
             let d = node.digit;
@@ -411,8 +418,9 @@ impl Graph {
                 }
             }
             if mode == Mode::Grouped {
-                for v in groups_of[d.index()]..groups_of[d.index() + 1] {
-                    if (nodes[v].cells - seen).is_empty() {
+                let (from, to) = (groups_of[d.index()], groups_of[d.index() + 1]);
+                for (v, other) in nodes.iter().enumerate().take(to).skip(from) {
+                    if (other.cells - seen).is_empty() {
                         scratch.push(v as u16);
                     }
                 }
