@@ -602,7 +602,7 @@ fn explore(
     search.trail[first] = graph.nodes[start].span;
     search.queue.clear();
     search.queue.push(first as u32);
-    let start_node = graph.nodes[start];
+    let start_node = &graph.nodes[start];
     let grouped = technique == Technique::GroupedNiceLoop;
     let loops = matches!(technique, Technique::NiceLoop | Technique::GroupedNiceLoop);
     let start_weak = graph.weak.of(start);
@@ -621,14 +621,14 @@ fn explore(
             continue;
         }
         let next = if u_on { graph.weak.of(u) } else { graph.strong.of(u) };
-        let u_node = graph.nodes[u];
+        let u_node = &graph.nodes[u];
         let trail = search.trail[s];
         for &v in next {
             let t = state(v as usize, !u_on, u_group || graph.nodes[v as usize].is_group());
             if search.stamp[t] == generation {
                 continue;
             }
-            let v_node = graph.nodes[v as usize];
+            let v_node = &graph.nodes[v as usize];
             // A link inside a cell or inside an ALS stays where the chain already is.
             let inside = v_node.span == u_node.span && (!v_node.is_group() || v_node.als);
             if !inside && !(v_node.span & trail).is_empty() && v_node.cells != start_node.cells {
@@ -663,7 +663,7 @@ fn explore(
                 continue;
             }
             // From the start false to `v` true.
-            let end = graph.nodes[v];
+            let end = &graph.nodes[v];
             if loops && length >= 3 && start_weak.binary_search(&(v as u16)).is_ok() {
                 // The end sees the start: the loop closes, and each of its weak links holds exactly one truth, so
                 // whatever sees both ends of a weak link goes.
@@ -750,9 +750,9 @@ fn explore(
             if a == b {
                 gone[a.index()] = start_node.seen & end.seen;
             } else {
-                gone[a.index()] = start_node.seen & single(&end) & grid.digit_cells(a);
-                gone[b.index()] = end.seen & single(&start_node) & grid.digit_cells(b);
-                let shared = single(&start_node) & single(&end);
+                gone[a.index()] = start_node.seen & single(end) & grid.digit_cells(a);
+                gone[b.index()] = end.seen & single(start_node) & grid.digit_cells(b);
+                let shared = single(start_node) & single(end);
                 if let Some(cell) = shared.first() {
                     for e in grid
                         .candidates(cell)
