@@ -160,9 +160,6 @@ struct Graph {
 /// there are cells. Each set once, whichever houses hold it.
 fn almost_locked_sets(grid: &Grid) -> Vec<Bitboard> {
     let mut sets = Vec::with_capacity(512);
-    // The digits of each subset of a house's empty cells, from the subset without its lowest cell: one union a
-    // subset rather than one per cell.
-    let mut digits = [Candidates::default(); 512];
     for house in House::ALL {
         let mut cells = [Cell::at(0, 0); 9];
         let mut n = 0;
@@ -172,20 +169,28 @@ fn almost_locked_sets(grid: &Grid) -> Vec<Bitboard> {
                 n += 1;
             }
         }
-        for mask in 1usize..(1 << n) {
-            let low = mask.trailing_zeros() as usize;
-            digits[mask] = digits[mask & (mask - 1)].or(grid.candidates(cells[low]));
-            let size = mask.count_ones();
-            if size < 2 || size as usize == n || size > MAX_ALS || digits[mask].len() != size + 1 {
+        // Subsets in increasing cell order, depth first, with their digits: a subset holding more digits than the
+        // largest set may has no superset that is one, and is not extended.
+        let mut stack = [(0usize, Candidates::default(), Bitboard::EMPTY, 0u32); 64];
+        let mut top = 1;
+        while top > 0 {
+            top -= 1;
+            let (next, digits, set, size) = stack[top];
+            if size >= 2 && size as usize != n && digits.len() == size + 1 {
+                sets.push(set);
+            }
+            if size == MAX_ALS {
                 continue;
             }
-            let mut set = Bitboard::EMPTY;
-            for (i, &c) in cells.iter().enumerate().take(n) {
-                if mask >> i & 1 == 1 {
-                    set.insert(c);
+            for (i, &c) in cells.iter().enumerate().take(n).skip(next) {
+                let more = digits.or(grid.candidates(c));
+                if more.len() <= MAX_ALS + 1 {
+                    let mut bigger = set;
+                    bigger.insert(c);
+                    stack[top] = (i + 1, more, bigger, size + 1);
+                    top += 1;
                 }
             }
-            sets.push(set);
         }
     }
     sets.sort_unstable_by_key(|b| b.bits());
@@ -280,7 +285,6 @@ impl Graph {
         for node in nodes.iter_mut() {
             node.seen = grid.digit_cells(node.digit) & common_peers(node.cells);
         }
-        // The ALS nodes of each digit, for the weak links into them.
         // The ALS nodes by digit and first cell holding it: a node's weak partners among them lie in the cells it
         // sees, so only those cells' lists are read (`als_at[als_start[k]..als_start[k + 1]]` for `k = 81 * digit
         // + cell`).
