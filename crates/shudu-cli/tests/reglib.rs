@@ -22,12 +22,9 @@ fn the_shared_library_passes_every_implemented_code() {
     let file = data.join("hodoku/reglib-dev.txt");
     let file = file.to_str().expect("a UTF-8 path");
     let run = shudu(&["reglib", file], b"");
-    // The only misses are chain cases (see the engine's reglib test): 14 grouped and discontinuous loops. They make the run fail, and are printed with their lines.
-    let chain_miss = |line: &str| {
-        ["0707", "0709", "0710", "0711"]
-            .iter()
-            .any(|c| line.contains(&format!(":{c}")))
-    };
+    // The only misses are chain cases (see the engine's reglib test): two grouped loops/AICs. They make the run fail,
+    // and are printed with their lines.
+    let chain_miss = |line: &str| ["0710", "0711"].iter().any(|c| line.contains(&format!(":{c}")));
     assert_eq!(run.code, 1, "{}\n{}", run.stdout, run.stderr);
     assert_eq!(run.stderr, "");
     let (misses, table): (Vec<&str>, Vec<&str>) = run.stdout.lines().partition(|l| l.starts_with("line "));
@@ -51,7 +48,7 @@ fn the_shared_library_passes_every_implemented_code() {
             .next()
             .and_then(|r| r.split_once('/'))
             .unwrap_or_else(|| panic!("no passed/total in {line}"));
-        if !["0707 ", "0709 ", "0710 ", "0711 "].iter().any(|c| line.starts_with(c)) {
+        if !["0710 ", "0711 "].iter().any(|c| line.starts_with(c)) {
             assert_eq!(passed, total, "{line}");
         }
     }
@@ -73,7 +70,7 @@ fn the_shared_library_passes_every_implemented_code() {
         .find_map(|part| part.strip_suffix(" failed"))
         .and_then(|n| n.parse().ok())
         .unwrap_or(usize::MAX);
-    assert!(total.starts_with("total: ") && failed <= 14, "{total}");
+    assert!(total.starts_with("total: ") && failed <= 2, "{total}");
     assert!(total.ends_with(" skipped"));
     // The table is sorted by code.
     let codes: Vec<&str> = lines[1..lines.len() - 1]

@@ -41,14 +41,10 @@ fn every_case_of_an_implemented_technique_passes() {
             eprintln!("{code}: {p} passed, {f} failed, {s} skipped");
         }
     }
-    // Known misses, all chains: 12 grouped nice loops and AICs found here only with other eliminations, and two
-    // discontinuous loops where the shortest chain that passes each cell once is longer than HoDoKu's. Every other
-    // case passes; the count may only go down.
-    let known_miss = |f: &String| {
-        ["0707", "0709", "0710", "0711"]
-            .iter()
-            .any(|c| f.contains(&format!(" {c} ")))
-    };
+    // Known misses, both grouped chains: a Grouped Discontinuous Nice Loop (0710) and a 16-link Grouped AIC (0711)
+    // that the search, keeping one way to each node and stopping at 14 links, does not find. Every other case
+    // passes; the count may only go down.
+    let known_miss = |f: &String| ["0710", "0711"].iter().any(|c| f.contains(&format!(" {c} ")));
     let (known, unknown): (Vec<&String>, Vec<&String>) = failures.iter().partition(|f| known_miss(f));
     assert!(
         unknown.is_empty(),
@@ -57,18 +53,18 @@ fn every_case_of_an_implemented_technique_passes() {
         unknown.iter().map(|f| f.as_str()).collect::<Vec<_>>().join("\n")
     );
     assert!(
-        known.len() <= 35,
-        "{} chain misses (at most 35 known):\n{:?}",
+        known.len() <= 2,
+        "{} chain misses (at most 2 known):\n{:?}",
         known.len(),
         known
     );
-    // The chains run: X-Chain, XY-Chain, and the ungrouped Nice Loop/AIC codes pass but for the two above.
+    // The chains run: X-Chain, XY-Chain, and the ungrouped Nice Loop/AIC codes all pass.
     let chains: usize = table
         .iter()
         .filter(|(c, _)| ["0701", "0702", "0706", "0707", "0708"].contains(&c.as_str()))
         .map(|(_, (p, _, _))| p)
         .sum();
-    assert!(chains >= 78, "{chains} ungrouped chain cases pass");
+    assert!(chains >= 80, "{chains} ungrouped chain cases pass");
     // The singles, intersections and subsets are all implemented: their 235 cases all ran.
     let ran: usize = table
         .iter()

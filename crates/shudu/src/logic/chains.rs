@@ -4,20 +4,23 @@
 //! techniques, groups (a digit's two or three places where a box meets a line) and almost locked sets (a digit of
 //! an ALS, true when the set holds it). A node set false forces its strong partners true (the other place of a digit
 //! in a house, the other digit of a two-candidate cell, any other digit of an ALS); a node set true forces its weak
-//! partners false (the digit elsewhere in its houses, the other digits of its cell). A breadth-first search from
+//! partners false (the digit elsewhere in its houses, the other digits of its cell). An ALS without one of its
+//! digits is locked on the others, so that node false also forces a cell outside whose other candidates all see
+//! the set's places of theirs (HoDoKu's "forced exit"). A breadth-first search from
 //! each node assumed false follows these inferences alternately, so the first chain found to a conclusion is a
 //! shortest one, and passes each cell once:
 //! - from `a` false to `b` true (an AIC): `a` or `b` holds, so whatever sees both goes — and each candidate that
 //!   goes is also the start of a discontinuous nice loop (assumed true, it makes `a` and `b` false);
 //! - from `a` false back to `a` true (a discontinuous nice loop): `a` is placed;
 //! - from `a` false to `b` true where `b` sees `a` (a continuous nice loop): each weak link of the loop holds exactly
-//!   one truth, so whatever sees both of its ends goes.
+//!   one truth, so whatever sees both of its ends goes; each strong link also holds exactly one, so an ALS passed
+//!   through is locked on its other digits, which go from every cell seeing all their places in the set.
 //!
 //! The search runs in rounds of growing length, so the ladder's first step is among the shortest there are and a
 //! finder stopped early pays only for short chains.
 
 use std::cell::RefCell;
-use std::collections::HashSet;
+use std::collections::HashMap;
 
 use crate::grid::{Bitboard, Candidates, Cell, Digit, Grid, House};
 
@@ -157,30 +160,37 @@ struct Graph {
 /// The almost locked sets of two to [`MAX_ALS`] empty cells: cells of one house holding, together, one candidate more than
 /// there are cells. Each set once, whichever houses hold it.
 fn almost_locked_sets(grid: &Grid) -> Vec<Bitboard> {
-    let mut sets = Vec::new();
+    let mut sets = Vec::with_capacity(512);
     for house in House::ALL {
-        let cells: Vec<Cell> = house
-            .cells()
-            .iter()
-            .copied()
-            .filter(|&c| grid.value(c).is_none())
-            .collect();
-        let n = cells.len();
-        for mask in 1u32..(1 << n) {
-            let size = mask.count_ones();
-            if size < 2 || size as usize == n || size > MAX_ALS {
+        let mut cells = [Cell::at(0, 0); 9];
+        let mut n = 0;
+        for &c in house.cells() {
+            if grid.value(c).is_none() {
+                cells[n] = c;
+                n += 1;
+            }
+        }
+        // Subsets in increasing cell order, depth first, with their digits: a subset holding more digits than the
+        // largest set may has no superset that is one, and is not extended.
+        let mut stack = [(0usize, Candidates::default(), Bitboard::EMPTY, 0u32); 64];
+        let mut top = 1;
+        while top > 0 {
+            top -= 1;
+            let (next, digits, set, size) = stack[top];
+            if size >= 2 && size as usize != n && digits.len() == size + 1 {
+                sets.push(set);
+            }
+            if size == MAX_ALS {
                 continue;
             }
-            let mut digits = Candidates::default();
-            let mut set = Bitboard::EMPTY;
-            for (i, &c) in cells.iter().enumerate() {
-                if mask >> i & 1 == 1 {
-                    digits = digits.or(grid.candidates(c));
-                    set.insert(c);
+            for (i, &c) in cells.iter().enumerate().take(n).skip(next) {
+                let more = digits.or(grid.candidates(c));
+                if more.len() <= MAX_ALS + 1 {
+                    let mut bigger = set;
+                    bigger.insert(c);
+                    stack[top] = (i + 1, more, bigger, size + 1);
+                    top += 1;
                 }
-            }
-            if digits.len() == size + 1 {
-                sets.push(set);
             }
         }
     }
@@ -196,11 +206,7 @@ fn common_peers(set: Bitboard) -> Bitboard {
 
 impl Graph {
     fn build(grid: &Grid, mode: Mode) -> Graph {
-        let candidates = match mode {
-            Mode::Digit(x) => grid.digit_cells(x).len() as usize,
-            _ => Digit::ALL.iter().map(|&d| grid.digit_cells(d).len() as usize).sum(),
-        };
-        let mut nodes = Vec::with_capacity(candidates + if mode == Mode::Grouped { 512 } else { 0 });
+        let mut nodes = Vec::new();
         let mut candidate = [NONE; 729];
         let bivalue = |c: Cell| grid.candidates(c).len() == 2;
         for cell in grid.empty_cells() {
@@ -225,8 +231,11 @@ impl Graph {
         }
         // Groups: a digit's places in a segment, when there are two or three of them.
         let mut group = [NONE; 54 * 9];
+        // The group nodes of each digit, pushed together: `groups_of[d]..groups_of[d + 1]`.
+        let mut groups_of = [nodes.len(); 10];
         if mode == Mode::Grouped {
             for d in Digit::ALL {
+                groups_of[d.index()] = nodes.len();
                 let places = grid.digit_cells(d);
                 for s in 0..54 {
                     let cells = places & segment_cells(s);
@@ -244,6 +253,7 @@ impl Graph {
                 }
             }
         }
+        groups_of[9] = nodes.len();
         // Almost locked sets of two or more cells (one cell is a two-candidate cell, a plain link): a node for each
         // digit, true when the digit is in the set.
         let first_als = nodes.len();
@@ -276,40 +286,30 @@ impl Graph {
         for node in nodes.iter_mut() {
             node.seen = grid.digit_cells(node.digit) & common_peers(node.cells);
         }
-        // The group nodes of each digit, and the ALS nodes of each digit by their first cell holding it, for the
-        // weak links into them: a node sees a group or set whole only if it sees its first cell, so only the sets
-        // filed under the cells it sees are looked at.
-        let mut groups_of_digit: [Vec<u16>; 9] = Default::default();
-        let mut als_start = vec![0u32; 729 + 1];
-        if mode == Mode::Grouped {
-            for (i, n) in nodes.iter().enumerate().take(first_als) {
-                if n.segment != NONE {
-                    groups_of_digit[n.digit.index()].push(i as u16);
-                }
-            }
-            for n in &nodes[first_als..] {
-                if let Some(c) = n.cells.first() {
-                    als_start[n.digit.index() * 81 + c.index() + 1] += 1;
-                }
-            }
-            for i in 0..729 {
-                als_start[i + 1] += als_start[i];
+        // The ALS nodes by digit and first cell holding it: a node's weak partners among them lie in the cells it
+        // sees, so only those cells' lists are read (`als_at[als_start[k]..als_start[k + 1]]` for `k = 81 * digit
+        // + cell`).
+        let mut als_start = vec![0u32; 9 * 81 + 1];
+        for n in &nodes[first_als..] {
+            if let Some(c) = n.cells.first() {
+                als_start[n.digit.index() * 81 + c.index() + 1] += 1;
             }
         }
-        let mut als_by_cell = vec![0u16; nodes.len() - first_als];
-        {
-            let mut fill = als_start.clone();
-            for (i, n) in nodes.iter().enumerate().skip(first_als) {
-                if let Some(c) = n.cells.first() {
-                    let slot = &mut fill[n.digit.index() * 81 + c.index()];
-                    als_by_cell[*slot as usize] = i as u16;
-                    *slot += 1;
-                }
+        for k in 0..9 * 81 {
+            als_start[k + 1] += als_start[k];
+        }
+        let mut als_at = vec![0u16; nodes.len() - first_als];
+        let mut fill = als_start.clone();
+        for (i, n) in nodes.iter().enumerate().skip(first_als) {
+            if let Some(c) = n.cells.first() {
+                let k = n.digit.index() * 81 + c.index();
+                als_at[fill[k] as usize] = i as u16;
+                fill[k] += 1;
             }
         }
-        let als_at = |d: Digit, c: Cell| {
+        let als_in = |d: Digit, c: Cell| {
             let k = d.index() * 81 + c.index();
-            &als_by_cell[als_start[k] as usize..als_start[k + 1] as usize]
+            &als_at[als_start[k] as usize..als_start[k + 1] as usize]
         };
         let node_of = |cells: Bitboard, d: Digit| -> u16 {
             match cells.len() {
@@ -325,13 +325,15 @@ impl Graph {
                 _ => NONE,
             }
         };
-        // Room for the usual number of links, so the lists are not copied as they grow.
-        let links = |per_node: usize| Links {
+        // Sized for a typical grid's links (a few strong and several weak a node), so they are rarely regrown.
+        let mut strong = Links {
             offsets: Vec::with_capacity(nodes.len() + 1),
-            targets: Vec::with_capacity(nodes.len() * per_node),
+            targets: Vec::with_capacity(4 * nodes.len()),
         };
-        let mut strong = links(2);
-        let mut weak = links(8);
+        let mut weak = Links {
+            offsets: Vec::with_capacity(nodes.len() + 1),
+            targets: Vec::with_capacity(12 * nodes.len()),
+        };
         let mut scratch: Vec<u16> = Vec::with_capacity(64);
         for (index, node) in nodes.iter().enumerate() {
             let d = node.digit;
@@ -348,6 +350,22 @@ impl Graph {
                 for j in first..end {
                     if j != index {
                         scratch.push(j as u16);
+                    }
+                }
+                // Without this digit the set is locked on the others, which leave every cell seeing all their
+                // places in it: a cell left with one candidate holds it (HoDoKu's "forced exit" from an ALS).
+                let others = || (first..end).filter(|&j| j != index).map(|j| &nodes[j]);
+                let reach = others().fold(Bitboard::EMPTY, |acc, n| acc | n.seen);
+                for c in reach - node.span {
+                    let mut left = grid.candidates(c);
+                    for n in others().filter(|n| n.seen.contains(c)) {
+                        left = left.without(Candidates::only(n.digit));
+                    }
+                    if let Some(e) = left.single() {
+                        let v = candidate[c.index() * 9 + e.index()];
+                        if v != NONE {
+                            scratch.push(v);
+                        }
                     }
                 }
             } else if !node.is_group() {
@@ -405,21 +423,24 @@ impl Graph {
                 }
             }
             if mode == Mode::Grouped {
-                for &v in &groups_of_digit[d.index()] {
-                    if (nodes_cells(&nodes, v) - seen).is_empty() {
-                        scratch.push(v);
+                let (from, to) = (groups_of[d.index()], groups_of[d.index() + 1]);
+                for (v, other) in nodes.iter().enumerate().take(to).skip(from) {
+                    if (other.cells - seen).is_empty() {
+                        scratch.push(v as u16);
                     }
                 }
                 // An ALS whose cells with the digit all see this node, and for an ALS, the candidates, groups and
                 // other sets seeing all its cells with the digit.
-                if node.als {
+                let avoid = if node.als {
                     scratch.retain(|&v| !nodes[v as usize].als && (nodes[v as usize].cells & node.span).is_empty());
-                }
-                let apart = if node.als { node.span } else { node.cells };
+                    node.span
+                } else {
+                    node.cells
+                };
                 for c in seen & places {
-                    for &v in als_at(d, c) {
+                    for &v in als_in(d, c) {
                         let other = &nodes[v as usize];
-                        if (other.cells - seen).is_empty() && (other.span & apart).is_empty() {
+                        if (other.cells - seen).is_empty() && (other.span & avoid).is_empty() {
                             scratch.push(v);
                         }
                     }
@@ -452,10 +473,6 @@ impl Graph {
         }
         out
     }
-}
-
-fn nodes_cells(nodes: &[NodeData], v: u16) -> Bitboard {
-    nodes[v as usize].cells
 }
 
 /// A search state: node `u` true or false, and whether the way to it passed through a group (so that a grouped
@@ -578,7 +595,7 @@ fn search_rounds(
     searches: &mut [Search],
     report: &mut dyn FnMut(Step) -> Flow,
 ) -> Flow {
-    let mut reported: HashSet<Vec<(Cell, Digit)>> = HashSet::new();
+    let mut reported: HashMap<Vec<(Cell, Digit)>, usize> = HashMap::new();
     let mut shorter = 0u16;
     // A search that ended before the round's length limit has seen all it ever will: later rounds skip it.
     let mut done: Vec<Vec<bool>> = graphs.iter().map(|g| vec![false; g.nodes.len()]).collect();
@@ -599,11 +616,14 @@ fn search_rounds(
                 let mut found = Vec::new();
                 *finished = !explore(grid, graph, search, technique, start, shorter, longest, &mut found);
                 for c in found {
-                    let key = c.eliminations.clone();
-                    if reported.contains(&key) {
-                        continue;
+                    // A round's chains come start by start, not shortest first: a later start may give the same
+                    // eliminations with a shorter chain, reported again (the first report stays as it was).
+                    let length = c.path.len();
+                    match reported.get(&c.eliminations) {
+                        Some(&known) if known <= length => continue,
+                        _ => {}
                     }
-                    reported.insert(key);
+                    reported.insert(c.eliminations.clone(), length);
                     report(step_of(graph, technique, c))?;
                 }
             }
@@ -634,7 +654,7 @@ fn explore(
     search.trail[first] = graph.nodes[start].span;
     search.queue.clear();
     search.queue.push(first as u32);
-    let start_node = graph.nodes[start];
+    let start_node = &graph.nodes[start];
     let grouped = technique == Technique::GroupedNiceLoop;
     let loops = matches!(technique, Technique::NiceLoop | Technique::GroupedNiceLoop);
     let start_weak = graph.weak.of(start);
@@ -729,6 +749,45 @@ fn explore(
                 for i in 0..9 {
                     gone[i] = gone[i] - used[i];
                 }
+                // Each strong link of the loop holds exactly one truth too. Through an ALS, the set then lacks
+                // exactly one of the two digits it is passed on, and holds all its others; through a forced exit,
+                // it lacks the entry digit or one of the exit cell's other candidates, each of which is in the set or
+                // in that cell. HoDoKu removes these wherever they fall, in the loop's cells as well.
+                for pair in path.windows(2) {
+                    let (a, b) = (pair[0], pair[1]);
+                    if a % 2 != 0 || b % 2 != 1 {
+                        continue;
+                    }
+                    let (na, nb) = (&graph.nodes[a / 4], &graph.nodes[b / 4]);
+                    let (set, other) = match (na.als, nb.als) {
+                        (true, _) => (na, nb),
+                        (false, true) => (nb, na),
+                        _ => continue,
+                    };
+                    let span = set.span;
+                    // The exit cell's candidates that leave through the set, when the link is a forced exit.
+                    let (exits, exit_peers) = if other.als {
+                        (Candidates::only(other.digit), Bitboard::EMPTY)
+                    } else {
+                        let cell = other.cell();
+                        (
+                            grid.candidates(cell).without(Candidates::only(other.digit)),
+                            cell.peer_set(),
+                        )
+                    };
+                    let digits = span
+                        .iter()
+                        .fold(Candidates::default(), |acc, c| acc.or(grid.candidates(c)));
+                    for z in digits.without(Candidates::only(set.digit)) {
+                        let places = grid.digit_cells(z);
+                        let buddies = places & common_peers(span & places);
+                        if !exits.contains(z) {
+                            gone[z.index()] |= buddies;
+                        } else if !other.als {
+                            gone[z.index()] |= buddies & exit_peers;
+                        }
+                    }
+                }
                 if gone.iter().any(|g| !g.is_empty()) {
                     push(found, graph, search, t, technique, grouped, CONTINUOUS, as_list(&gone));
                 }
@@ -745,13 +804,12 @@ fn explore(
             } else {
                 (
                     start_node.seen & single(end) & grid.digit_cells(a),
-                    end.seen & single(&start_node) & grid.digit_cells(b),
-                    single(&start_node) & single(end),
+                    end.seen & single(start_node) & grid.digit_cells(b),
+                    single(start_node) & single(end),
                 )
             };
-            let shared_cell = shared
-                .first()
-                .filter(|&c| !grid.candidates(c).without(Candidates::only(a).or(Candidates::only(b))).is_empty());
+            let others = |c: Cell| grid.candidates(c).without(Candidates::only(a).or(Candidates::only(b)));
+            let shared_cell = shared.first().filter(|&c| !others(c).is_empty());
             if gone_a.is_empty() && gone_b.is_empty() && shared_cell.is_none() {
                 continue;
             }
@@ -759,10 +817,7 @@ fn explore(
             gone[a.index()] |= gone_a;
             gone[b.index()] |= gone_b;
             if let Some(cell) = shared_cell {
-                for e in grid
-                    .candidates(cell)
-                    .without(Candidates::only(a).or(Candidates::only(b)))
-                {
+                for e in others(cell) {
                     gone[e.index()].insert(cell);
                 }
             }
@@ -966,7 +1021,13 @@ fn chain_text(chain: &Chain) -> String {
             let a = &runs[k - 1][runs[k - 1].len() - 1];
             let b = &run[0];
             let l = link(a, b);
-            text.push_str(&format!(" {l}{}{l} ", a.digit));
+            // A set left by a forced exit names the digit it forces, the exit cell's last candidate.
+            let digit = if a.kind == NodeKind::Als && b.kind != NodeKind::Als && l == '=' {
+                b.digit
+            } else {
+                a.digit
+            };
+            text.push_str(&format!(" {l}{digit}{l} "));
         }
         if run[0].kind == NodeKind::Als {
             text.push_str("ALS:");
@@ -1062,9 +1123,10 @@ mod tests {
             ),
             (
                 GROUPED_AIC,
-                // Shorter than HoDoKu's (7 links, through groups), through an ALS of box 8.
-                "Grouped AIC: 6 6= r1c4 -8- ALS:r7c45,r9c45 -5- r1c5 =6 => r1c269,r2c6,r3c46<>6",
-                5,
+                // Shorter than HoDoKu's (7 links, through groups), through an ALS of box 8 that, without its 8,
+                // leaves r1c5 only its 6.
+                "Grouped AIC: 6 6= r1c4 -8- ALS:r7c45,r9c45 =6= r1c5 => r1c269,r2c6,r3c46<>6",
+                3,
             ),
         ];
         for (line, text, length) in cases {
