@@ -69,6 +69,11 @@ pub fn search(values: &[u8; 81], limit: u64) -> Outcome {
 /// assert_eq!(search::search_excluding(&p, &[(1, 2)], 2).count, 1);
 /// ```
 pub fn search_excluding(values: &[u8; 81], excluded: &[(usize, u8)], limit: u64) -> Outcome {
+    search_in(values, excluded, limit, true)
+}
+
+/// [`search_excluding`], on the portable engine unless `v3` (then on the x86-64-v3 one where the CPU has it).
+fn search_in(values: &[u8; 81], excluded: &[(usize, u8)], limit: u64, v3: bool) -> Outcome {
     let mut ctx = Search {
         limit: limit.max(1),
         count: 0,
@@ -81,7 +86,7 @@ pub fn search_excluding(values: &[u8; 81], excluded: &[(usize, u8)], limit: u64)
                 state.bands[at(digit as usize - 1, cell / 27)] &= !(1 << (cell % 27));
             }
         }
-        ctx.run(&mut state);
+        ctx.run(&mut state, v3);
     }
     Outcome {
         count: ctx.count,
@@ -423,6 +428,7 @@ impl State {
     }
 
     /// A cell to guess on: one with two candidates if any, else one with the fewest. As (band, bit).
+    #[inline(always)]
     fn guess_cell(&self, pairs: &[u32; 3]) -> (usize, u32) {
         // Among the cells with two candidates, the one with the most unsolved peers: either answer there settles the
         // most. Over the shared collections it needs about a third fewer guesses than taking the first pair found
@@ -550,6 +556,17 @@ fn fold(a: u32) -> u32 {
     (a | a >> 9 | a >> 18) & ROW
 }
 
+/// Whether the CPU has the x86-64-v3 features `Search::run_v3` is compiled for (detected once, then cached by std).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn has_v3() -> bool {
+    is_x86_feature_detected!("avx2")
+        && is_x86_feature_detected!("bmi1")
+        && is_x86_feature_detected!("bmi2")
+        && is_x86_feature_detected!("popcnt")
+        && is_x86_feature_detected!("lzcnt")
+}
+
 struct Search {
     limit: u64,
     count: u64,
@@ -558,8 +575,48 @@ struct Search {
 }
 
 impl Search {
-    /// Solves from `state`, counting solutions; returns `true` when the limit is reached.
-    fn run(&mut self, state: &mut State) -> bool {
+    /// Solves from `state`, with the x86-64-v3 engine if `v3` (which needs the CPU to have it, [`has_v3`]).
+    fn run(&mut self, state: &mut State, v3: bool) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        if v3 && has_v3() {
+            // SAFETY: the CPU has every feature `run_v3` is compiled for.
+            return unsafe { self.run_v3(state) };
+        }
+        self.run_portable(state)
+    }
+
+    fn run_portable(&mut self, state: &mut State) -> bool {
+        self.run_with::<false>(state)
+    }
+
+    /// The same search compiled for AVX2, BMI1/2, POPCNT and LZCNT (x86-64-v3): `count_ones` becomes one
+    /// instruction, `x & (x - 1)` and `a & !b` one each, shifts take no extra moves, and the sweeps over nine digits
+    /// use 256-bit vectors. About a sixth fewer instructions on the hard collections.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must have those features ([`has_v3`]).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    unsafe fn run_v3(&mut self, state: &mut State) -> bool {
+        self.run_with::<true>(state)
+    }
+
+    /// A branch of the search, in the engine `V3` names.
+    #[inline(always)]
+    fn branch<const V3: bool>(&mut self, state: &mut State) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        if V3 {
+            // SAFETY: `V3` is true only below `run_v3`, entered after `has_v3`.
+            return unsafe { self.run_v3(state) };
+        }
+        self.run_portable(state)
+    }
+
+    /// Solves from `state`, counting solutions; returns `true` when the limit is reached. Inlined into each engine,
+    /// so that it is compiled once for each instruction set.
+    #[inline(always)]
+    fn run_with<const V3: bool>(&mut self, state: &mut State) -> bool {
         // The cells with two candidates, as the last search for naked singles found them: the guess is taken only
         // after a round that changed nothing, so they are current then.
         let mut pairs = [0u32; 3];
@@ -596,12 +653,12 @@ impl Search {
             if digits == 0 {
                 // The last candidate: no copy needed.
                 state.place(d, b, bit);
-                return self.run(state);
+                return self.branch::<V3>(state);
             }
             let mut next = *state;
             next.place(d, b, bit);
             self.guesses += 1;
-            if self.run(&mut next) {
+            if self.branch::<V3>(&mut next) {
                 return true;
             }
             // That digit failed or is exhausted: rule it out here.
@@ -662,6 +719,45 @@ mod tests {
         assert_eq!(count_solutions(&p, 2), 2);
         p[8] = 3; // a second 3 in row 1
         assert_eq!(count_solutions(&p, 2), 0);
+    }
+
+    /// The portable engine, which the collection tests do not reach on a CPU with x86-64-v3, against the engine
+    /// `search` picks: same count, solution and guesses on every puzzle of every shared collection (and the empty
+    /// grid, with limits that stop it at once, at 2 and further on). Skips where `../shared/data` is absent.
+    #[test]
+    fn both_engines_agree_on_every_collection() {
+        let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/puzzles");
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            eprintln!("skipping: shared puzzle collections not found at {}", dir.display());
+            return;
+        };
+        let mut puzzles = vec![[0u8; 81]];
+        for entry in entries {
+            let path = entry.expect("directory entry").path();
+            let name = path.to_string_lossy().into_owned();
+            if !name.ends_with(".txt") || name.ends_with(".solutions.txt") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).expect("collection reads");
+            puzzles.extend(text.lines().filter_map(|l| parse_line(l).ok()));
+        }
+        assert!(puzzles.len() > 100_000, "only {} puzzles read", puzzles.len());
+        for (i, p) in puzzles.iter().enumerate() {
+            for limit in [1, 2] {
+                assert_eq!(
+                    search_in(p, &[], limit, false),
+                    search_in(p, &[], limit, true),
+                    "puzzle {i}, limit {limit}"
+                );
+            }
+        }
+        for limit in [1, 2, 500] {
+            assert_eq!(search_in(&[0; 81], &[], limit, false).count, limit);
+        }
+        assert_eq!(
+            search_in(&puzzles[1], &[(0, 1), (0, 2)], 2, false),
+            search_in(&puzzles[1], &[(0, 1), (0, 2)], 2, true)
+        );
     }
 
     #[test]
