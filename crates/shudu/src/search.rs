@@ -325,11 +325,11 @@ impl State {
         // Rows of the band where the digit is down to one cell: solved cells, new if still marked unsolved.
         let single = SINGLE_ROWS[(PERMUTATION_SEGS[segs] as u32 | (lock >> 9) << 9) as usize & 0xfff] as usize;
         let solved_cells = a & ROWS[single & 7] & self.unsolved[b];
-        if solved_cells != 0 {
-            self.unsolved[b] &= !solved_cells;
-            clear_cells(&mut self.bands, b, solved_cells);
-            self.bands[I] = a;
-        }
+        // Done whether or not a cell was solved: the test would be mispredicted on about two updates in five
+        // (callgrind's branch simulation on royle17), and the clear is a few vector operations.
+        self.unsolved[b] &= !solved_cells;
+        clear_cells(&mut self.bands, b, solved_cells);
+        self.bands[I] = a;
         true
     }
 
