@@ -318,7 +318,8 @@ impl State {
         if a == 0 {
             return false;
         }
-        self.bands[I] = a;
+        // `bands[I]` is stored after the solved cells are cleared, not before: a store just before the clear's
+        // vector loads of the same words could not be forwarded to them.
         self.prev[I] = a;
         let cols = (a | a >> 9 | a >> 18) & ROW;
         let lock = LOCKED_COLUMNS[cols as usize] as u32;
