@@ -538,7 +538,8 @@ fn segments<const V3: bool>(a: u32) -> u32 {
     // two products share a position, so nothing carries), and the copies at 9r + 4 + i are segments 3r + i; times
     // 1 + 2^6 + 2^12 then lines the three rows up, again without overlaps.
     let rows = (low * 21) >> 4 & 0x1c_0e07;
-    (rows * 0x1041) >> 12 & 0x1ff
+    // The top row's third copy reaches past bit 31; the bits kept (12 to 20) are below it.
+    rows.wrapping_mul(0x1041) >> 12 & 0x1ff
 }
 
 /// The cells of each subset of a band's three rows.
