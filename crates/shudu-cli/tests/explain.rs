@@ -105,15 +105,19 @@ fn grids_none_and_all() {
     assert_eq!(grid_lines, 13 * (n + 1));
 }
 
-#[test]
-fn json_lines_carry_every_field() {
-    let run = shudu(&["explain", "--format", "json", PAIRS], b"");
+/// The JSON Lines of `explain --format json` for one puzzle, each parsed.
+fn json_path(puzzle: &str) -> Vec<Value> {
+    let run = shudu(&["explain", "--format", "json", puzzle], b"");
     assert_eq!(run.code, 0, "{}", run.stderr);
-    let records: Vec<Value> = run
-        .lines()
+    run.lines()
         .iter()
         .map(|l| serde_json::from_str(l).expect("each line is a JSON object"))
-        .collect();
+        .collect()
+}
+
+#[test]
+fn json_lines_carry_every_field() {
+    let records = json_path(PAIRS);
     let (summary, steps) = records.split_last().expect("records");
     for (i, step) in steps.iter().enumerate() {
         assert_eq!(step["puzzle"], shown(PAIRS));
@@ -382,13 +386,7 @@ fn a_closed_pipe_ends_the_run_quietly() {
 #[test]
 fn json_patterns_carry_chains() {
     let puzzle = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
-    let run = shudu(&["explain", "--format", "json", puzzle], b"");
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    let records: Vec<Value> = run
-        .lines()
-        .iter()
-        .map(|l| serde_json::from_str(l).expect("each line is a JSON object"))
-        .collect();
+    let records = json_path(puzzle);
     let aic = records
         .iter()
         .find(|r| r["text"].as_str().is_some_and(|t| t.starts_with("AIC: 5 5= r1c7")))

@@ -435,23 +435,8 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
         if places.count_ones() < 2 {
             return Ok(());
         }
-        let crossing: [usize; 3] = match h {
-            0..=8 => [18 + (h / 3) * 3, 19 + (h / 3) * 3, 20 + (h / 3) * 3],
-            9..=17 => [18 + (h - 9) / 3, 21 + (h - 9) / 3, 24 + (h - 9) / 3],
-            _ => {
-                let b = h - 18;
-                // A box's places in one row (rows first), else in one column.
-                let row = (b / 3) * 3;
-                let col = 9 + (b % 3) * 3;
-                let line = (row..row + 3).chain(col..col + 3).find(|&l| places & !HOUSES[l] == 0);
-                return match line {
-                    Some(l) => self.lock(d, h, l, places),
-                    None => Ok(()),
-                };
-            }
-        };
-        match crossing.into_iter().find(|&b| places & !HOUSES[b] == 0) {
-            Some(b) => self.lock(d, h, b, places),
+        match locking_house(h, places) {
+            Some(other) => self.lock(d, h, other, places),
             None => Ok(()),
         }
     }
@@ -656,6 +641,32 @@ const fn crossings() -> [[usize; 6]; 27] {
 
 static CROSSINGS: [[usize; 6]; 27] = crossings();
 
+/// The house crossing `h` that holds all of `places` (a box's places: in one row first, else in one column), if any:
+/// the rest of that house loses the digit (locked candidates).
+#[inline]
+fn locking_house(h: usize, places: u128) -> Option<usize> {
+    let crossing = if h < 18 { &CROSSINGS[h][..3] } else { &CROSSINGS[h][..] };
+    crossing.iter().copied().find(|&x| places & !HOUSES[x] == 0)
+}
+
+/// Per digit, the houses that lost a place since they were last looked at for singles, and for locked candidates.
+#[derive(Default)]
+struct Due {
+    singles: [u32; 9],
+    locked: [u32; 9],
+}
+
+impl Due {
+    /// Removes `gone` from the places of `d`, and marks the houses it touched.
+    #[inline]
+    fn strike(&mut self, cur: &mut [u128; 9], d: usize, gone: u128) {
+        cur[d] &= !gone;
+        let touched = houses_touched(gone);
+        self.singles[d] |= touched;
+        self.locked[d] |= touched;
+    }
+}
+
 /// The houses (bits as [`House::index`]) holding any cell of a word.
 #[inline]
 fn houses_touched(cells: u128) -> u32 {
@@ -687,19 +698,13 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
     let mut cur = board.cand;
     // Facts true not yet applied, per digit.
     let mut pending = [0u128; 9];
-    // Per digit, the houses that lost a place since they were last looked at for singles, and for locked
-    // candidates.
-    let mut due_singles = [0u32; 9];
-    let mut due_locked = [0u32; 9];
+    let mut due = Due::default();
     let cells_left = board.cand.iter().fold(0u128, |m, &w| m | w);
     let (cell, d) = (premise.cell(), premise.digit());
     if premise.on() {
         pending[d] = bit(cell);
     } else {
-        cur[d] &= !bit(cell);
-        let t = houses_touched(bit(cell));
-        due_singles[d] = t;
-        due_locked[d] = t;
+        due.strike(&mut cur, d, bit(cell));
     }
     let bad = 'derive: loop {
         // Facts true: each strikes its digit from its peers and the other digits from its cell.
@@ -725,20 +730,14 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
             }
             let gone = cur[d] & struck;
             if gone != 0 {
-                cur[d] &= !gone;
-                let t = houses_touched(gone);
-                due_singles[d] |= t;
-                due_locked[d] |= t;
+                due.strike(&mut cur, d, gone);
             }
         }
         if placed {
             for e in 0..9 {
                 let gone = cur[e] & on_any & !on[e];
                 if gone != 0 {
-                    cur[e] &= !gone;
-                    let t = houses_touched(gone);
-                    due_singles[e] |= t;
-                    due_locked[e] |= t;
+                    due.strike(&mut cur, e, gone);
                 }
             }
         }
@@ -759,7 +758,7 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
         // Hidden singles (or no place left) in the houses that lost a place, then naked singles.
         let mut found = false;
         for d in 0..9 {
-            let mut houses = core::mem::take(&mut due_singles[d]) & board.needs[d];
+            let mut houses = core::mem::take(&mut due.singles[d]) & board.needs[d];
             while houses != 0 {
                 let h = houses.trailing_zeros() as usize;
                 houses &= houses - 1;
@@ -788,7 +787,7 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
         }
         // Singles have run out: locked candidates, which may start them again.
         for d in 0..9 {
-            let mut houses = core::mem::take(&mut due_locked[d]) & board.needs[d];
+            let mut houses = core::mem::take(&mut due.locked[d]) & board.needs[d];
             while houses != 0 {
                 let h = houses.trailing_zeros() as usize;
                 houses &= houses - 1;
@@ -796,14 +795,10 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
                 if places & (places - 1) == 0 {
                     continue;
                 }
-                let crossing = if h < 18 { &CROSSINGS[h][..3] } else { &CROSSINGS[h][..] };
-                if let Some(&x) = crossing.iter().find(|&&x| places & !HOUSES[x] == 0) {
+                if let Some(x) = locking_house(h, places) {
                     let victims = cur[d] & HOUSES[x] & !HOUSES[h];
                     if victims != 0 {
-                        cur[d] &= !victims;
-                        let t = houses_touched(victims);
-                        due_singles[d] |= t;
-                        due_locked[d] |= t;
+                        due.strike(&mut cur, d, victims);
                         found = true;
                     }
                 }
