@@ -791,8 +791,9 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
             while houses != 0 {
                 let h = houses.trailing_zeros() as usize;
                 houses &= houses - 1;
+                // (A strike earlier in this pass may have emptied the house: the singles' pass names that.)
                 let places = cur[d] & HOUSES[h];
-                if places & (places - 1) == 0 {
+                if places.count_ones() < 2 {
                     continue;
                 }
                 if let Some(x) = locking_house(h, places) {
