@@ -1088,16 +1088,19 @@ mod tests {
     const CONTINUOUS_LOOP: &str = ":0706:124579:548..+3...+63....8..1+2.+8....3+972.+386..+4.....3..+3...47..9+71+43+8+5+92+62569+7..+3+8+8+9+3.6.7..::114 118 124 214 224 496 524 538 718 925 926 936 955::13";
     const GROUPED_AIC: &str = ":0711-1:6:3.2....1.+1..97........+1....5..+18.6....15...7..8.+74.+1..9....1.27.1.4.......5..79.+1::612 616 619 626 634 636::7";
 
+    /// Every embedded case.
+    const CASES: [&str; 6] = [
+        X_CHAIN,
+        XY_CHAIN,
+        DISCONTINUOUS_LOOP,
+        AIC_TYPE_2,
+        CONTINUOUS_LOOP,
+        GROUPED_AIC,
+    ];
+
     #[test]
     fn library_cases_pass() {
-        assert_all_pass(&[
-            X_CHAIN,
-            XY_CHAIN,
-            DISCONTINUOUS_LOOP,
-            AIC_TYPE_2,
-            CONTINUOUS_LOOP,
-            GROUPED_AIC,
-        ]);
+        assert_all_pass(&CASES);
     }
 
     #[test]
@@ -1154,14 +1157,7 @@ mod tests {
     fn every_chain_step_is_a_chain_of_sound_links() {
         // Each step's chain alternates as its links say: false to true across a strong link, true to false across
         // a weak one, starting from the assumption.
-        for line in [
-            X_CHAIN,
-            XY_CHAIN,
-            DISCONTINUOUS_LOOP,
-            AIC_TYPE_2,
-            CONTINUOUS_LOOP,
-            GROUPED_AIC,
-        ] {
+        for line in CASES {
             let step = expected_step(line);
             let chain = &step.pattern.chains[0];
             for pair in chain.nodes.windows(2) {
