@@ -131,6 +131,8 @@ struct Board {
     /// Cells with one candidate: a single the grid itself shows, which a derivation does not count as following
     /// from its premise (the solver only gets here when there is none).
     naked: u128,
+    /// Cells with any candidate (the empty cells): one of them left with none is a contradiction.
+    open: u128,
 }
 
 const fn house_words() -> [u128; 27] {
@@ -172,6 +174,7 @@ impl Board {
             cells: [0; 81],
             needs: [0; 9],
             naked: 0,
+            open: 0,
         };
         for d in Digit::ALL {
             b.cand[d.index()] = grid.digit_cells(d).bits();
@@ -190,6 +193,9 @@ impl Board {
         for (c, &cands) in b.cells.iter().enumerate() {
             if cands.count_ones() == 1 {
                 b.naked |= bit(c);
+            }
+            if cands != 0 {
+                b.open |= bit(c);
             }
         }
         b
@@ -699,7 +705,6 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
     // Facts true not yet applied, per digit.
     let mut pending = [0u128; 9];
     let mut due = Due::default();
-    let cells_left = board.cand.iter().fold(0u128, |m, &w| m | w);
     let (cell, d) = (premise.cell(), premise.digit());
     if premise.on() {
         pending[d] = bit(cell);
@@ -752,7 +757,7 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
             two |= one & cur[d];
             one |= cur[d];
         }
-        if cells_left & !live != 0 {
+        if board.open & !live != 0 {
             break 'derive true;
         }
         // Hidden singles (or no place left) in the houses that lost a place, then naked singles.
