@@ -403,52 +403,52 @@ impl Graph {
             scratch.dedup();
             strong.targets.extend_from_slice(&scratch);
 
-            // Weak: the digit in every cell seeing the node, other digits of its cell, groups the node sees whole.
+            // Weak: the digit in every cell seeing the node, other digits of its cell, groups the node sees whole,
+            // sets whose places of the digit it sees all. Written in ascending order (for `explore`'s binary search)
+            // without sorting: candidates are numbered cell by cell, so the node's own cell goes in among the cells
+            // it sees; groups come after every candidate; only the sets need sorting. No partner comes twice.
             weak.offsets.push(weak.targets.len() as u32);
-            scratch.clear();
-            let seen = common_peers(node.cells);
-            for c in node.seen {
-                let v = candidate[c.index() * 9 + d.index()];
-                if v != NONE {
-                    scratch.push(v);
-                }
+            let own = (!node.is_group() && matches!(mode, Mode::Candidates | Mode::Grouped)).then(|| node.cell());
+            let mut cells = node.seen;
+            if let Some(cell) = own {
+                cells.insert(cell);
             }
-            if !node.is_group() && matches!(mode, Mode::Candidates | Mode::Grouped) {
-                let cell = node.cell();
-                for e in grid.candidates(cell).without(Candidates::only(d)) {
-                    let v = candidate[cell.index() * 9 + e.index()];
+            for c in cells {
+                if Some(c) == own {
+                    for e in grid.candidates(c).without(Candidates::only(d)) {
+                        let v = candidate[c.index() * 9 + e.index()];
+                        if v != NONE {
+                            weak.targets.push(v);
+                        }
+                    }
+                } else {
+                    let v = candidate[c.index() * 9 + d.index()];
                     if v != NONE {
-                        scratch.push(v);
+                        weak.targets.push(v);
                     }
                 }
             }
             if mode == Mode::Grouped {
+                // A group's or a set's places of the digit lie among the digit's places, so seeing them all is
+                // lying within `node.seen`, which never meets an ALS node's own set.
                 let (from, to) = (groups_of[d.index()], groups_of[d.index() + 1]);
                 for (v, other) in nodes.iter().enumerate().take(to).skip(from) {
-                    if (other.cells - seen).is_empty() {
-                        scratch.push(v as u16);
+                    if (other.cells - node.seen).is_empty() {
+                        weak.targets.push(v as u16);
                     }
                 }
-                // An ALS whose cells with the digit all see this node, and for an ALS, the candidates, groups and
-                // other sets seeing all its cells with the digit.
-                let avoid = if node.als {
-                    scratch.retain(|&v| !nodes[v as usize].als && (nodes[v as usize].cells & node.span).is_empty());
-                    node.span
-                } else {
-                    node.cells
-                };
-                for c in seen & places {
+                let avoid = if node.als { node.span } else { node.cells };
+                let sets_from = weak.targets.len();
+                for c in node.seen {
                     for &v in als_in(d, c) {
                         let other = &nodes[v as usize];
-                        if (other.cells - seen).is_empty() && (other.span & avoid).is_empty() {
-                            scratch.push(v);
+                        if (other.cells - node.seen).is_empty() && (other.span & avoid).is_empty() {
+                            weak.targets.push(v);
                         }
                     }
                 }
+                weak.targets[sets_from..].sort_unstable();
             }
-            scratch.sort_unstable();
-            scratch.dedup();
-            weak.targets.extend_from_slice(&scratch);
         }
         strong.offsets.push(strong.targets.len() as u32);
         weak.offsets.push(weak.targets.len() as u32);
