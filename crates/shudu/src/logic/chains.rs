@@ -257,6 +257,10 @@ impl Graph {
         // Almost locked sets of two or more cells (one cell is a two-candidate cell, a plain link): a node for each
         // digit, true when the digit is in the set.
         let first_als = nodes.len();
+        // Each set's nodes, pushed together: `sets[k]` is the first and the end of the `k`-th set's, and
+        // `set_of[i - first_als]` the set of node `i`.
+        let mut sets: Vec<(u32, u32)> = Vec::new();
+        let mut set_of: Vec<u32> = Vec::new();
         if mode == Mode::Grouped {
             for set in almost_locked_sets(grid) {
                 let digits = set
@@ -264,26 +268,36 @@ impl Graph {
                     .fold(Candidates::default(), |acc, c| acc.or(grid.candidates(c)));
                 // A digit no candidate outside the set sees whole can neither enter the set nor leave it: its node
                 // would be a dead end, and a set with fewer than two other digits, no link at all.
-                let open = |d: Digit| {
-                    let cells = set & grid.digit_cells(d);
-                    !(grid.digit_cells(d) & (common_peers(cells) - set)).is_empty()
-                };
-                if digits.iter().filter(|&d| open(d)).count() < 2 {
+                let mut open = [(Digit::ALL[0], Bitboard::EMPTY, Bitboard::EMPTY); 9];
+                let mut n = 0;
+                for d in digits {
+                    let places = grid.digit_cells(d);
+                    let cells = set & places;
+                    let seen = places & common_peers(cells);
+                    if !seen.is_empty() {
+                        open[n] = (d, cells, seen);
+                        n += 1;
+                    }
+                }
+                if n < 2 {
                     continue;
                 }
-                for d in digits.iter().filter(|&d| open(d)) {
+                let k = sets.len() as u32;
+                sets.push((nodes.len() as u32, (nodes.len() + n) as u32));
+                for &(digit, cells, seen) in &open[..n] {
+                    set_of.push(k);
                     nodes.push(NodeData {
-                        digit: d,
-                        cells: set & grid.digit_cells(d),
+                        digit,
+                        cells,
                         segment: NONE,
                         span: set,
                         als: true,
-                        seen: Bitboard::EMPTY,
+                        seen,
                     });
                 }
             }
         }
-        for node in nodes.iter_mut() {
+        for node in nodes[..first_als].iter_mut() {
             node.seen = grid.digit_cells(node.digit) & common_peers(node.cells);
         }
         // The ALS nodes by digit and first cell holding it: a node's weak partners among them lie in the cells it
@@ -335,6 +349,8 @@ impl Graph {
             targets: Vec::with_capacity(12 * nodes.len()),
         };
         let mut scratch: Vec<u16> = Vec::with_capacity(64);
+        let mut exits: Vec<(Cell, Candidates)> = Vec::with_capacity(81);
+        let mut exits_of = u32::MAX;
         for (index, node) in nodes.iter().enumerate() {
             let d = node.digit;
             let places = grid.digit_cells(d);
@@ -342,26 +358,37 @@ impl Graph {
             strong.offsets.push(strong.targets.len() as u32);
             scratch.clear();
             if node.als {
-                // The set loses at most one of its digits: any two of them, one at least is in it. A set's nodes
-                // were pushed together.
-                let same = |j: &usize| nodes[*j].als && nodes[*j].span == node.span;
-                let first = (first_als..index).rev().take_while(same).last().unwrap_or(index);
-                let end = (index..nodes.len()).take_while(same).last().map_or(index, |j| j + 1);
+                // The set loses at most one of its digits: any two of them, one at least is in it.
+                let k = set_of[index - first_als];
+                let (first, end) = sets[k as usize];
+                if exits_of != k {
+                    // The cells outside seeing all of some digit's places in the set, with those digits: worked out
+                    // once for the set's nodes.
+                    exits_of = k;
+                    exits.clear();
+                    let members = &nodes[first as usize..end as usize];
+                    let reach = members.iter().fold(Bitboard::EMPTY, |acc, n| acc | n.seen) - node.span;
+                    for c in reach {
+                        let covered = members
+                            .iter()
+                            .filter(|n| n.seen.contains(c))
+                            .fold(Candidates::default(), |acc, n| acc.or(Candidates::only(n.digit)));
+                        exits.push((c, covered));
+                    }
+                }
                 for j in first..end {
-                    if j != index {
+                    if j as usize != index {
                         scratch.push(j as u16);
                     }
                 }
                 // Without this digit the set is locked on the others, which leave every cell seeing all their
                 // places in it: a cell left with one candidate holds it (HoDoKu's "forced exit" from an ALS).
-                let others = || (first..end).filter(|&j| j != index).map(|j| &nodes[j]);
-                let reach = others().fold(Bitboard::EMPTY, |acc, n| acc | n.seen);
-                for c in reach - node.span {
-                    let mut left = grid.candidates(c);
-                    for n in others().filter(|n| n.seen.contains(c)) {
-                        left = left.without(Candidates::only(n.digit));
+                for &(c, covered) in &exits {
+                    let others = covered.without(Candidates::only(d));
+                    if others.is_empty() {
+                        continue;
                     }
-                    if let Some(e) = left.single() {
+                    if let Some(e) = grid.candidates(c).without(others).single() {
                         let v = candidate[c.index() * 9 + e.index()];
                         if v != NONE {
                             scratch.push(v);
