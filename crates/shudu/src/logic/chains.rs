@@ -508,13 +508,21 @@ fn state(u: usize, on: bool, through_group: bool) -> usize {
     4 * u + 2 * through_group as usize + on as usize
 }
 
+/// What a search knows of one state, kept together: a search reads and writes them all at once.
+#[derive(Copy, Clone, Default)]
+struct Visit {
+    /// The cells on the way to the state, so a chain never passes through a cell twice.
+    trail: Bitboard,
+    /// The generation of the search that reached the state (older ones are forgotten).
+    stamp: u32,
+    parent: u32,
+    depth: u16,
+}
+
 /// Breadth-first search over states, reused from start to start.
 struct Search {
-    stamp: Vec<u32>,
-    parent: Vec<u32>,
-    depth: Vec<u16>,
-    /// The cells on the way to each state, so a chain never passes through a cell twice.
-    trail: Vec<Bitboard>,
+    visits: Vec<Visit>,
+    /// The states in the order reached: each at most once a search, so the queue never outgrows the states.
     queue: Vec<u32>,
     generation: u32,
 }
@@ -528,10 +536,7 @@ thread_local! {
 impl Search {
     fn new() -> Search {
         Search {
-            stamp: Vec::new(),
-            parent: Vec::new(),
-            depth: Vec::new(),
-            trail: Vec::new(),
+            visits: Vec::new(),
             queue: Vec::new(),
             generation: 0,
         }
@@ -541,20 +546,16 @@ impl Search {
     /// any generation to come, so nothing needs clearing.
     fn fit(&mut self, nodes: usize) {
         let states = 4 * nodes;
-        if self.stamp.len() < states {
-            self.stamp.resize(states, 0);
-            self.parent.resize(states, 0);
-            self.depth.resize(states, 0);
-            self.trail.resize(states, Bitboard::EMPTY);
+        if self.visits.len() < states {
+            self.visits.resize(states, Visit::default());
+            self.queue.resize(states, 0);
         }
-        self.queue.clear();
-        self.queue.reserve(states);
     }
 
     /// A new generation of stamps for a search.
     fn next_generation(&mut self) -> u32 {
         if self.generation == u32::MAX {
-            self.stamp.fill(0);
+            self.visits.fill(Visit::default());
             self.generation = 0;
         }
         self.generation += 1;
@@ -563,11 +564,11 @@ impl Search {
 
     /// The states from the start to `to`, start first.
     fn path(&self, to: usize) -> Vec<usize> {
-        let mut path = Vec::with_capacity(self.depth[to] as usize + 1);
+        let mut path = Vec::with_capacity(self.visits[to].depth as usize + 1);
         path.push(to);
         let mut at = to;
-        while self.depth[at] > 0 {
-            at = self.parent[at] as usize;
+        while self.visits[at].depth > 0 {
+            at = self.visits[at].parent as usize;
             path.push(at);
         }
         path.reverse();
@@ -690,20 +691,23 @@ fn explore(
 ) {
     let generation = search.next_generation();
     let first = state(start, false, graph.nodes[start].is_group());
-    search.stamp[first] = generation;
-    search.depth[first] = 0;
-    search.trail[first] = graph.nodes[start].span;
-    search.queue.clear();
-    search.queue.push(first as u32);
+    search.visits[first] = Visit {
+        trail: graph.nodes[start].span,
+        stamp: generation,
+        parent: 0,
+        depth: 0,
+    };
+    search.queue[0] = first as u32;
+    let mut tail = 1;
     let start_node = &graph.nodes[start];
     let grouped = technique == Technique::GroupedNiceLoop;
     let loops = matches!(technique, Technique::NiceLoop | Technique::GroupedNiceLoop);
     let start_weak = graph.weak.of(start);
     let mut head = 0;
-    while head < search.queue.len() {
+    while head < tail {
         let s = search.queue[head] as usize;
         head += 1;
-        let d = search.depth[s];
+        let Visit { trail, depth: d, .. } = search.visits[s];
         if d >= longest {
             continue;
         }
@@ -714,10 +718,9 @@ fn explore(
         }
         let next = if u_on { graph.weak.of(u) } else { graph.strong.of(u) };
         let u_node = &graph.nodes[u];
-        let trail = search.trail[s];
         for &v in next {
             let t = state(v as usize, !u_on, u_group || graph.nodes[v as usize].is_group());
-            if search.stamp[t] == generation {
+            if search.visits[t].stamp == generation {
                 continue;
             }
             let v_node = &graph.nodes[v as usize];
@@ -726,11 +729,14 @@ fn explore(
             if !inside && !(v_node.span & trail).is_empty() && v_node.cells != start_node.cells {
                 continue;
             }
-            search.trail[t] = trail | v_node.span;
-            search.stamp[t] = generation;
-            search.parent[t] = s as u32;
-            search.depth[t] = d + 1;
-            search.queue.push(t as u32);
+            search.visits[t] = Visit {
+                trail: trail | v_node.span,
+                stamp: generation,
+                parent: s as u32,
+                depth: d + 1,
+            };
+            search.queue[tail] = t as u32;
+            tail += 1;
             let length = d + 1;
             let v = v as usize;
             if v == start {
@@ -932,7 +938,7 @@ fn push(
                     variant: Some(if grouped { GROUPED_DISCONTINUOUS } else { DISCONTINUOUS }),
                     eliminations: vec![(cell, digit)],
                     path: around,
-                    depth: search.depth[end],
+                    depth: search.visits[end].depth,
                 });
             }
         }
@@ -949,7 +955,7 @@ fn push(
         variant,
         eliminations,
         path,
-        depth: search.depth[end],
+        depth: search.visits[end].depth,
     });
 }
 
