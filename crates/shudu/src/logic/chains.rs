@@ -601,7 +601,15 @@ fn as_list(sets: &[Bitboard; 9]) -> Vec<(Cell, Digit)> {
 /// Runs one technique's search, reporting each new conclusion.
 fn run(grid: &Grid, technique: Technique, report: &mut dyn FnMut(Step) -> Flow) -> Flow {
     let modes: Vec<Mode> = match technique {
-        Technique::XChain => Digit::ALL.iter().map(|&d| Mode::Digit(d)).collect(),
+        // An X-Chain lies in one digit's places: a digit whose places held none when last searched holds none now.
+        Technique::XChain => BARREN.with(|barren| {
+            let barren = barren.borrow();
+            Digit::ALL
+                .iter()
+                .filter(|d| grid.digit_cells(**d) != barren[d.index()])
+                .map(|&d| Mode::Digit(d))
+                .collect()
+        }),
         Technique::XYChain => vec![Mode::Bivalue],
         Technique::NiceLoop => vec![Mode::Candidates],
         _ => vec![Mode::Grouped],
@@ -612,9 +620,26 @@ fn run(grid: &Grid, technique: Technique, report: &mut dyn FnMut(Step) -> Flow) 
     for (search, graph) in searches.iter_mut().zip(&graphs) {
         search.fit(graph.nodes.len());
     }
-    let flow = search_rounds(grid, technique, &graphs, &mut searches, report);
+    let mut empty = vec![false; graphs.len()];
+    let flow = search_rounds(grid, technique, &graphs, &mut searches, &mut empty, report);
     SEARCHES.with(|kept| *kept.borrow_mut() = searches);
+    if technique == Technique::XChain {
+        BARREN.with(|barren| {
+            let mut barren = barren.borrow_mut();
+            for (mode, empty) in modes.iter().zip(empty) {
+                if let (Mode::Digit(d), true) = (mode, empty) {
+                    barren[d.index()] = grid.digit_cells(*d);
+                }
+            }
+        });
+    }
     flow
+}
+
+thread_local! {
+    /// For each digit, the last places of it found to hold no X-Chain on this thread. The solver's steps change one
+    /// or two digits' places at a time, and a chain of one digit depends on nothing else.
+    static BARREN: RefCell<[Bitboard; 9]> = const { RefCell::new([Bitboard::EMPTY; 9]) };
 }
 
 /// The search of a run over its graphs, reporting its chains round by round.
@@ -625,11 +650,13 @@ fn run(grid: &Grid, technique: Technique, report: &mut dyn FnMut(Step) -> Flow) 
 /// round after round of searches, each stopping at its limit; but a search that finds nothing (the common case on
 /// a hard grid) runs from each start once, not once a round, and that pays for searching deeper from the starts
 /// before a first-round chain (measured: 6.95 G → 6.48 G instructions over every tenth puzzle of top1465).
+/// `empty[g]` is set when graph `g` was searched through and gave no chain at all.
 fn search_rounds(
     grid: &Grid,
     technique: Technique,
     graphs: &[Graph],
     searches: &mut [Search],
+    empty: &mut [bool],
     report: &mut dyn FnMut(Step) -> Flow,
 ) -> Flow {
     let mut reported: HashMap<Vec<(Cell, Digit)>, usize> = HashMap::new();
@@ -654,6 +681,7 @@ fn search_rounds(
     let mut later: Vec<Vec<(usize, Conclusion)>> = (1..rounds.len()).map(|_| Vec::new()).collect();
     let mut found = Vec::new();
     for (g, (graph, search)) in graphs.iter().zip(searches.iter_mut()).enumerate() {
+        let mut any = false;
         // Every chain starts from a node assumed false: AICs, and loops placing their start; the loops that remove
         // their start are read from the AICs between two of its partners (see `push`). An ALS is never a start: an
         // AIC through one is found from its other end, and the sets are many.
@@ -662,6 +690,7 @@ fn search_rounds(
                 continue;
             }
             explore(grid, graph, search, technique, start, longest, &mut found);
+            any |= !found.is_empty();
             for c in found.drain(..) {
                 match rounds.iter().position(|&limit| c.depth <= limit) {
                     Some(0) | None => emit(graph, c)?,
@@ -669,6 +698,7 @@ fn search_rounds(
                 }
             }
         }
+        empty[g] = !any;
     }
     for round in later {
         for (g, c) in round {
