@@ -1,5 +1,7 @@
 //! Naked and hidden subsets: pairs, triples and quadruples.
 
+use std::cell::RefCell;
+
 use crate::grid::{Bitboard, Candidates, Cell, Digit, Grid, House};
 
 use super::step::{Pattern, Step};
@@ -70,6 +72,39 @@ fn houses() -> impl Iterator<Item = House> {
 }
 
 /// Whether all cells lie in one box and one line (a locked subset, found by the intersection finder instead).
+/// A house's candidates, cell by cell: all a subset in it depends on.
+fn contents(grid: &Grid, house: House) -> [u16; 9] {
+    let mut out = [0; 9];
+    for (o, &c) in out.iter_mut().zip(house.cells()) {
+        *o = grid.candidates(c).bits();
+    }
+    out
+}
+
+thread_local! {
+    /// For each finder (naked, then hidden, pairs to quadruples) and house, the last contents of the house found to
+    /// hold no such subset on this thread. The solver's steps change a few houses at a time, and a subset depends
+    /// on its house alone, so an unchanged house is not searched again.
+    static BARREN: RefCell<[[[u16; 9]; 27]; 6]> = const { RefCell::new([[[0; 9]; 27]; 6]) };
+}
+
+/// Runs `search` on each house whose contents have changed since it last found nothing there, in the order of
+/// [`houses`]; `search` returns whether it found anything.
+fn each_changed_house(grid: &Grid, finder: usize, search: &mut dyn FnMut(House) -> Result<bool, ()>) -> Flow {
+    for (i, house) in houses().enumerate() {
+        let now = contents(grid, house);
+        if BARREN.with(|b| b.borrow()[finder][i] == now) {
+            continue;
+        }
+        match search(house) {
+            Err(()) => return Flow::Break(()),
+            Ok(true) => {}
+            Ok(false) => BARREN.with(|b| b.borrow_mut()[finder][i] = now),
+        }
+    }
+    Flow::Continue(())
+}
+
 fn is_locked(cells: &[Cell]) -> bool {
     let b = cells[0].box_index();
     cells.iter().all(|c| c.box_index() == b)
@@ -105,8 +140,9 @@ pub(super) fn eliminations_in(grid: &Grid, digits: Candidates, area: Bitboard) -
 
 /// `n` cells of a house with `n` candidates between them: those digits leave the rest of the house.
 fn naked(grid: &Grid, n: usize, technique: Technique, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
-    for house in houses() {
-        naked_sets(grid, house.cell_set(), n, &mut |cells, digits| {
+    each_changed_house(grid, n - 2, &mut |house| {
+        let mut any = false;
+        let flow = naked_sets(grid, house.cell_set(), n, &mut |cells, digits| {
             if n <= 3 && is_locked(cells) {
                 return Flow::Continue(());
             }
@@ -115,6 +151,7 @@ fn naked(grid: &Grid, n: usize, technique: Technique, emit: &mut dyn FnMut(Step)
             if elim.is_empty() {
                 return Flow::Continue(());
             }
+            any = true;
             let pattern = Pattern {
                 digits,
                 cells: cells.to_vec(),
@@ -122,14 +159,16 @@ fn naked(grid: &Grid, n: usize, technique: Technique, emit: &mut dyn FnMut(Step)
                 ..Pattern::default()
             };
             emit(Step::elimination(technique, elim, pattern))
-        })?;
-    }
-    Flow::Continue(())
+        });
+        match flow {
+            Flow::Break(()) => Err(()),
+            Flow::Continue(()) => Ok(any),
+        }
+    })
 }
 
-/// `n` digits of a house confined to `n` cells: those cells lose every other candidate.
 fn hidden(grid: &Grid, n: usize, technique: Technique, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
-    for house in houses() {
+    each_changed_house(grid, n + 1, &mut |house| {
         let mut pool = Pool::new(Digit::from_index(0));
         for d in Digit::ALL {
             let places = grid.digit_cells(d) & house.cell_set();
@@ -137,7 +176,8 @@ fn hidden(grid: &Grid, n: usize, technique: Technique, emit: &mut dyn FnMut(Step
                 pool.push(d, places.bits());
             }
         }
-        pool.subsets(n, &mut |combo, cells| {
+        let mut any = false;
+        let flow = pool.subsets(n, &mut |combo, cells| {
             let cells = Bitboard::from_bits(cells);
             let set: Candidates = combo.iter().copied().collect();
             let mut elim = Vec::new();
@@ -147,6 +187,7 @@ fn hidden(grid: &Grid, n: usize, technique: Technique, emit: &mut dyn FnMut(Step
             if elim.is_empty() {
                 return Flow::Continue(());
             }
+            any = true;
             let pattern = Pattern {
                 digits: set,
                 cells: cells.iter().collect(),
@@ -154,12 +195,14 @@ fn hidden(grid: &Grid, n: usize, technique: Technique, emit: &mut dyn FnMut(Step
                 ..Pattern::default()
             };
             emit(Step::elimination(technique, elim, pattern))
-        })?;
-    }
-    Flow::Continue(())
+        });
+        match flow {
+            Flow::Break(()) => Err(()),
+            Flow::Continue(()) => Ok(any),
+        }
+    })
 }
 
-/// Naked Pair.
 pub fn naked_pair(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     naked(grid, 2, Technique::NakedPair, emit)
 }
