@@ -9,6 +9,8 @@
 //! them. This is HoDoKu's extended form: `C` need not be the whole intersection, and `L` and `B` may hold extra
 //! digits.
 
+use std::cell::RefCell;
+
 use crate::grid::{Bitboard, Candidates, Cell, Digit, Grid, House};
 
 use super::notation;
@@ -90,73 +92,116 @@ fn removals(grid: &Grid, area: Bitboard, digits: u16) -> Vec<(Cell, Digit)> {
 pub fn sue_de_coq(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     let empty = grid.empty_cells();
     // The digits of every subset of each box's empty cells, and below of each line's: every `L` and `B` is read
-    // from these tables, built once.
-    let boxes: Vec<Subsets> = (0..9u8)
-        .map(|b| Subsets::new(grid, House::Box(b).cell_set() & empty))
-        .collect();
+    // from these tables, built once, when an intersection of the house is searched.
+    let mut boxes: [Option<Subsets>; 9] = Default::default();
     let lines = (0..9u8).map(House::Row).chain((0..9u8).map(House::Col));
-    for line in lines {
-        let line_pool = Subsets::new(grid, line.cell_set() & empty);
+    for (l, line) in lines.enumerate() {
+        let mut line_pool: Option<Subsets> = None;
         for b in 0..9u8 {
             let boxed = House::Box(b);
             let inter = line.cell_set() & boxed.cell_set() & empty;
             if inter.len() < 2 {
                 continue;
             }
-            let mut cells = [Cell::at(0, 0); 3];
-            for (slot, c) in cells.iter_mut().zip(inter) {
-                *slot = c;
+            // A pattern lies in its line and box: where they are as they were when nothing was found there, nothing
+            // is found again.
+            let now = contents(grid, line, boxed);
+            let slot = l * 9 + b as usize;
+            if BARREN.with(|m| m.borrow()[slot] == now) {
+                continue;
             }
-            let n = inter.len() as usize;
-            // Each intersection cell as a bit of the line's pool and of the box's pool.
-            let box_pool = &boxes[b as usize];
-            let mut in_line = [0usize; 3];
-            let mut in_box = [0usize; 3];
-            for (i, &c) in cells[..n].iter().enumerate() {
-                in_line[i] = line_pool.bit_of(c);
-                in_box[i] = box_pool.bit_of(c);
-            }
-            // Every two or three cells of the intersection.
-            for mask in 1usize..(1 << n) {
-                if mask.count_ones() < 2 {
-                    continue;
-                }
-                let core: Bitboard = (0..n).filter(|i| mask >> i & 1 == 1).map(|i| cells[i]).collect();
-                let v = core.iter().fold(0u16, |m, c| m | grid.candidates(c).bits());
-                let n_plus = v.count_ones() as i32 - core.len() as i32;
-                if n_plus < 2 {
-                    continue;
-                }
-                // The intersection cells outside the core, which both a line set and a box set may take.
-                let mut both = [(0usize, 0usize); 3];
-                let mut n_both = 0;
-                let (mut core_line, mut core_box) = (0usize, 0usize);
-                for i in 0..n {
-                    if mask >> i & 1 == 1 {
-                        core_line |= in_line[i];
-                        core_box |= in_box[i];
-                    } else {
-                        both[n_both] = (in_line[i], in_box[i]);
-                        n_both += 1;
-                    }
-                }
-                let found = Found {
-                    grid,
-                    line,
-                    boxed,
-                    core,
-                    v,
-                    n_plus,
-                    line_pool: &line_pool,
-                    box_pool,
-                    line_avail: line_pool.all() & !core_line,
-                    box_avail: box_pool.all() & !core_box,
-                    both,
-                    n_both,
-                };
-                found.search(emit)?;
+            let line_pool = &*line_pool.get_or_insert_with(|| Subsets::new(grid, line.cell_set() & empty));
+            let box_pool = &*boxes[b as usize].get_or_insert_with(|| Subsets::new(grid, boxed.cell_set() & empty));
+            let mut any = false;
+            let mut heard = |step: Step| {
+                any = true;
+                emit(step)
+            };
+            intersection(grid, line, boxed, inter, line_pool, box_pool, &mut heard)?;
+            if !any {
+                BARREN.with(|m| m.borrow_mut()[slot] = now);
             }
         }
+    }
+    Flow::Continue(())
+}
+
+/// The candidates of a line's cells, then of a box's: all a Sue de Coq on their intersection depends on.
+fn contents(grid: &Grid, line: House, boxed: House) -> [u16; 18] {
+    let mut out = [0; 18];
+    for (o, &c) in out.iter_mut().zip(line.cells().iter().chain(boxed.cells())) {
+        *o = grid.candidates(c).bits();
+    }
+    out
+}
+
+thread_local! {
+    /// For each line and box (`9 * line + box`, rows then columns), their last contents found to hold no Sue de
+    /// Coq on this thread. The solver's steps change a few houses at a time.
+    static BARREN: RefCell<[[u16; 18]; 162]> = const { RefCell::new([[0; 18]; 162]) };
+}
+
+/// The Sue de Coqs on one intersection of a line and a box (`inter`, its empty cells, two or three).
+fn intersection(
+    grid: &Grid,
+    line: House,
+    boxed: House,
+    inter: Bitboard,
+    line_pool: &Subsets,
+    box_pool: &Subsets,
+    emit: &mut dyn FnMut(Step) -> Flow,
+) -> Flow {
+    let mut cells = [Cell::at(0, 0); 3];
+    for (slot, c) in cells.iter_mut().zip(inter) {
+        *slot = c;
+    }
+    let n = inter.len() as usize;
+    // Each intersection cell as a bit of the line's pool and of the box's pool.
+    let mut in_line = [0usize; 3];
+    let mut in_box = [0usize; 3];
+    for (i, &c) in cells[..n].iter().enumerate() {
+        in_line[i] = line_pool.bit_of(c);
+        in_box[i] = box_pool.bit_of(c);
+    }
+    // Every two or three cells of the intersection.
+    for mask in 1usize..(1 << n) {
+        if mask.count_ones() < 2 {
+            continue;
+        }
+        let core: Bitboard = (0..n).filter(|i| mask >> i & 1 == 1).map(|i| cells[i]).collect();
+        let v = core.iter().fold(0u16, |m, c| m | grid.candidates(c).bits());
+        let n_plus = v.count_ones() as i32 - core.len() as i32;
+        if n_plus < 2 {
+            continue;
+        }
+        // The intersection cells outside the core, which both a line set and a box set may take.
+        let mut both = [(0usize, 0usize); 3];
+        let mut n_both = 0;
+        let (mut core_line, mut core_box) = (0usize, 0usize);
+        for i in 0..n {
+            if mask >> i & 1 == 1 {
+                core_line |= in_line[i];
+                core_box |= in_box[i];
+            } else {
+                both[n_both] = (in_line[i], in_box[i]);
+                n_both += 1;
+            }
+        }
+        let found = Found {
+            grid,
+            line,
+            boxed,
+            core,
+            v,
+            n_plus,
+            line_pool,
+            box_pool,
+            line_avail: line_pool.all() & !core_line,
+            box_avail: box_pool.all() & !core_box,
+            both,
+            n_both,
+        };
+        found.search(emit)?;
     }
     Flow::Continue(())
 }
