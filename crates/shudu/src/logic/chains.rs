@@ -8,7 +8,8 @@
 //! digits is locked on the others, so that node false also forces a cell outside whose other candidates all see
 //! the set's places of theirs (HoDoKu's "forced exit"). A breadth-first search from
 //! each node assumed false follows these inferences alternately, so the first chain found to a conclusion is a
-//! shortest one, and passes each cell once:
+//! shortest one, and passes each cell once (but for an ALS, which may take in cells the chain passed through before,
+//! as HoDoKu allows):
 //! - from `a` false to `b` true (an AIC): `a` or `b` holds, so whatever sees both goes — and each candidate that
 //!   goes is also the start of a discontinuous nice loop (assumed true, it makes `a` and `b` false);
 //! - from `a` false back to `a` true (a discontinuous nice loop): `a` is placed;
@@ -129,6 +130,17 @@ impl NodeData {
     /// The only cell of a candidate node.
     fn cell(&self) -> Cell {
         self.cells.first().unwrap_or(Cell::at(0, 0))
+    }
+
+    /// The cells a chain entering this node must not have passed through: all its cells, but for an ALS only the
+    /// first of its places of the digit, as HoDoKu checks it. A set may so take in cells of the chain's earlier nodes
+    /// (each link stays a sound inference, whatever the chain's other cells); no later node enters the set's cells.
+    fn entry(&self) -> Bitboard {
+        if self.als {
+            self.cells.first().map_or(Bitboard::EMPTY, Bitboard::only)
+        } else {
+            self.span
+        }
     }
 }
 
@@ -756,7 +768,7 @@ fn explore(
             let v_node = &graph.nodes[v as usize];
             // A link inside a cell or inside an ALS stays where the chain already is.
             let inside = v_node.span == u_node.span && (!v_node.is_group() || v_node.als);
-            if !inside && !(v_node.span & trail).is_empty() && v_node.cells != start_node.cells {
+            if !inside && !(v_node.entry() & trail).is_empty() && v_node.cells != start_node.cells {
                 continue;
             }
             search.visits[t] = Visit {
@@ -908,7 +920,8 @@ fn explore(
 }
 
 /// Whether a chain passes through each cell once (a cell's candidates in a row count as one visit), its start cell
-/// excepted where a loop comes back to it: the chains HoDoKu reports, and the readable ones.
+/// excepted where a loop comes back to it, and an ALS entered where its first place of the digit is new to the chain
+/// (see [`NodeData::entry`]): the chains HoDoKu reports.
 fn simple(graph: &Graph, path: &[usize]) -> bool {
     let mut seen = Bitboard::EMPTY;
     let mut previous: Option<Bitboard> = None;
@@ -920,7 +933,7 @@ fn simple(graph: &Graph, path: &[usize]) -> bool {
         }
         let last = i + 1 == path.len();
         let back_home = last && n.cells == first_cells && i > 0;
-        if !(n.span & seen).is_empty() && !back_home {
+        if !(n.entry() & seen).is_empty() && !back_home {
             return false;
         }
         seen |= n.span;
@@ -1161,15 +1174,21 @@ mod tests {
     const AIC_TYPE_2: &str = ":0708-2:38:..+2....5...+4+52.1..+5.38..+2..+3+9+86+5+7+4+122+5+74+18+6934+61.+9.+7851+3+9...+5..+8+26+1359+47745.....+1::397 817::7";
     const CONTINUOUS_LOOP: &str = ":0706:124579:548..+3...+63....8..1+2.+8....3+972.+386..+4.....3..+3...47..9+71+43+8+5+92+62569+7..+3+8+8+9+3.6.7..::114 118 124 214 224 496 524 538 718 925 926 936 955::13";
     const GROUPED_AIC: &str = ":0711-1:6:3.2....1.+1..97........+1....5..+18.6....15...7..8.+74.+1..9....1.27.1.4.......5..79.+1::612 616 619 626 634 636::7";
+    /// Found only through an ALS taking in cells the chain passed through: the set of box 3 holds r1c89, the start.
+    const GROUPED_LOOP_ALS_OVERLAP: &str = ":0710-4:8:..7942...3..5...4.......9...82+73.+56167.+1+5.+83213+5+82+647+9..1.......5...8..4...4156..:519 339 976:838::12";
+    /// Found the same way: the set r5c147 holds r5c7, which the chain passed through four links before.
+    const GROUPED_AIC_ALS_OVERLAP: &str = ":0711-4:46:.594....33.75+961.+8...+7..9.+5.....43...1..7..9+4..46.......2....+3...13.25.96....741+2:811 217 218 831 232 432 835 836 638 541 245 248 561 262 962 265 565 166 366 866 268 471 974 175 575 875 885:485 675::16";
 
     /// Every embedded case.
-    const CASES: [&str; 6] = [
+    const CASES: [&str; 8] = [
         X_CHAIN,
         XY_CHAIN,
         DISCONTINUOUS_LOOP,
         AIC_TYPE_2,
         CONTINUOUS_LOOP,
         GROUPED_AIC,
+        GROUPED_LOOP_ALS_OVERLAP,
+        GROUPED_AIC_ALS_OVERLAP,
     ];
 
     #[test]
@@ -1204,6 +1223,12 @@ mod tests {
                 // leaves r1c5 only its 6.
                 "Grouped AIC: 6 6= r1c4 -8- ALS:r7c45,r9c45 =6= r1c5 => r1c269,r2c6,r3c46<>6",
                 3,
+            ),
+            (
+                GROUPED_LOOP_ALS_OVERLAP,
+                // The set of box 3, entered at r1c7 (its first place of 1), holds the start's r1c89.
+                "Grouped AIC: 8 r1c89 =8= r1c1 -8- ALS:r235c3 =1= r1c2 -1- ALS:r1c789,r23c9 =8 => r3c8<>8",
+                5,
             ),
         ];
         for (line, text, length) in cases {
