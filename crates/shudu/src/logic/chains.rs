@@ -119,6 +119,10 @@ struct NodeData {
     als: bool,
     /// The digit's other places that see every cell of the node: what the node, true, makes false.
     seen: Bitboard,
+    /// The cells a chain entering this node must not have passed through: all its cells, but for an ALS only the
+    /// first of its places of the digit, as HoDoKu checks it. A set may so take in cells of the chain's earlier nodes
+    /// (each link stays a sound inference, whatever the chain's other cells); no later node enters the set's cells.
+    entry: Bitboard,
 }
 
 impl NodeData {
@@ -132,10 +136,8 @@ impl NodeData {
         self.cells.first().unwrap_or(Cell::at(0, 0))
     }
 
-    /// The cells a chain entering this node must not have passed through: all its cells, but for an ALS only the
-    /// first of its places of the digit, as HoDoKu checks it. A set may so take in cells of the chain's earlier nodes
-    /// (each link stays a sound inference, whatever the chain's other cells); no later node enters the set's cells.
-    fn entry(&self) -> Bitboard {
+    /// The value of [`NodeData::entry`], set once the node is made.
+    fn entry_cells(&self) -> Bitboard {
         if self.als {
             self.cells.first().map_or(Bitboard::EMPTY, Bitboard::only)
         } else {
@@ -236,6 +238,7 @@ impl Graph {
                         span: Bitboard::only(cell),
                         als: false,
                         seen: Bitboard::EMPTY,
+                        entry: Bitboard::EMPTY,
                     });
                 }
             }
@@ -259,6 +262,7 @@ impl Graph {
                             span: cells,
                             als: false,
                             seen: Bitboard::EMPTY,
+                            entry: Bitboard::EMPTY,
                         });
                     }
                 }
@@ -304,12 +308,16 @@ impl Graph {
                         span: set,
                         als: true,
                         seen,
+                        entry: Bitboard::EMPTY,
                     });
                 }
             }
         }
         for node in nodes[..first_als].iter_mut() {
             node.seen = grid.digit_cells(node.digit) & common_peers(node.cells);
+        }
+        for node in nodes.iter_mut() {
+            node.entry = node.entry_cells();
         }
         // The ALS nodes by digit and first cell holding it: a node's weak partners among them lie in the cells it
         // sees, so only those cells' lists are read (`als_at[als_start[k]..als_start[k + 1]]` for `k = 81 * digit
@@ -768,7 +776,7 @@ fn explore(
             let v_node = &graph.nodes[v as usize];
             // A link inside a cell or inside an ALS stays where the chain already is.
             let inside = v_node.span == u_node.span && (!v_node.is_group() || v_node.als);
-            if !inside && !(v_node.entry() & trail).is_empty() && v_node.cells != start_node.cells {
+            if !inside && !(v_node.entry & trail).is_empty() && v_node.cells != start_node.cells {
                 continue;
             }
             search.visits[t] = Visit {
@@ -933,7 +941,7 @@ fn simple(graph: &Graph, path: &[usize]) -> bool {
         }
         let last = i + 1 == path.len();
         let back_home = last && n.cells == first_cells && i > 0;
-        if !(n.entry() & seen).is_empty() && !back_home {
+        if !(n.entry & seen).is_empty() && !back_home {
             return false;
         }
         seen |= n.span;
