@@ -168,6 +168,9 @@ struct Graph {
     weak: Links,
     /// The node of each candidate (`9 * cell + digit index`), or `NONE`.
     candidate: [u16; 729],
+    /// The first node standing for more than one candidate: candidates come first, then groups and sets, so a link's
+    /// target is a group or a set exactly when it is at least this.
+    first_group: usize,
 }
 
 /// The almost locked sets of two to [`MAX_ALS`] empty cells: cells of one house holding, together, one candidate more than
@@ -498,11 +501,16 @@ impl Graph {
         }
         strong.offsets.push(strong.targets.len() as u32);
         weak.offsets.push(weak.targets.len() as u32);
+        debug_assert!(nodes
+            .iter()
+            .enumerate()
+            .all(|(i, n)| n.is_group() == (i >= groups_of[0])));
         Graph {
             nodes,
             strong,
             weak,
             candidate,
+            first_group: groups_of[0],
         }
     }
 
@@ -769,7 +777,7 @@ fn explore(
         let next = if u_on { graph.weak.of(u) } else { graph.strong.of(u) };
         let u_node = &graph.nodes[u];
         for &v in next {
-            let t = state(v as usize, !u_on, u_group || graph.nodes[v as usize].is_group());
+            let t = state(v as usize, !u_on, u_group || v as usize >= graph.first_group);
             if search.visits[t].stamp == generation {
                 continue;
             }
