@@ -1,0 +1,60 @@
+//! Some finders remember, per thread, where they last found nothing, and skip it while it is unchanged: X-Chains by
+//! digit, subsets by house, Sue de Coq by line and box, fish by digit. They must answer as a finder with nothing
+//! remembered would: checked at every step of solving a spread of top1465 (skipped, saying so, where
+//! `../shared/data` is absent).
+
+mod common;
+
+use shudu::logic::{Solver, Step, Technique};
+use shudu::Grid;
+
+/// The finders with a memory.
+const FINDERS: [Technique; 13] = [
+    Technique::XChain,
+    Technique::NakedPair,
+    Technique::NakedTriple,
+    Technique::NakedQuadruple,
+    Technique::HiddenPair,
+    Technique::HiddenTriple,
+    Technique::HiddenQuadruple,
+    Technique::SueDeCoq,
+    Technique::XWing,
+    Technique::Swordfish,
+    Technique::Jellyfish,
+    Technique::FinnedXWing,
+    Technique::FinnedSwordfish,
+];
+
+fn all_steps(grid: &Grid) -> Vec<Vec<Step>> {
+    FINDERS.iter().map(|&t| Solver::find_all(t, grid)).collect()
+}
+
+#[test]
+fn remembered_failures_change_no_answer() {
+    let Some(puzzles) = common::collection("top1465.txt") else {
+        return;
+    };
+    let solver = Solver::new();
+    let mut grids = 0;
+    for (n, values) in puzzles.iter().enumerate().step_by(25) {
+        let mut grid = Grid::from_values(values).expect("a valid puzzle");
+        // This thread's memories carry over from step to step (and puzzle to puzzle), as in a solve; a new thread
+        // starts with none.
+        while !grid.is_full() {
+            let warm = all_steps(&grid);
+            let fresh = grid.clone();
+            let cold = std::thread::spawn(move || all_steps(&fresh))
+                .join()
+                .expect("the cold thread");
+            for (i, (w, c)) in warm.iter().zip(&cold).enumerate() {
+                assert_eq!(w, c, "puzzle {} ({:?}): {:?} differs", n + 1, grid, FINDERS[i]);
+            }
+            grids += 1;
+            let Some(step) = solver.next_step(&grid) else {
+                break;
+            };
+            step.apply(&mut grid).expect("a sound step");
+        }
+    }
+    assert!(grids > 2000, "{grids} grids checked");
+}
