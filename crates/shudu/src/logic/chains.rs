@@ -714,7 +714,8 @@ fn search_rounds(
         // their start are read from the AICs between two of its partners (see `push`). An ALS is never a start: an
         // AIC through one is found from its other end, and the sets are many.
         for start in 0..graph.nodes.len() {
-            if graph.nodes[start].als {
+            // A start whose falsehood forces nothing starts no chain.
+            if graph.nodes[start].als || graph.strong.of(start).is_empty() {
                 continue;
             }
             explore(grid, graph, search, technique, start, longest, &mut found);
