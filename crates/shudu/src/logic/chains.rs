@@ -157,6 +157,10 @@ impl Links {
     fn of(&self, u: usize) -> &[u16] {
         &self.targets[self.offsets[u] as usize..self.offsets[u + 1] as usize]
     }
+
+    fn is_empty(&self, u: usize) -> bool {
+        self.offsets[u] == self.offsets[u + 1]
+    }
 }
 
 /// The inference graph of a grid under one mode.
@@ -715,7 +719,7 @@ fn search_rounds(
         // AIC through one is found from its other end, and the sets are many.
         for start in 0..graph.nodes.len() {
             // A start whose falsehood forces nothing starts no chain.
-            if graph.nodes[start].als || graph.strong.of(start).is_empty() {
+            if graph.nodes[start].als || graph.strong.is_empty(start) {
                 continue;
             }
             explore(grid, graph, search, technique, start, longest, &mut found);
@@ -778,6 +782,10 @@ fn explore(
         let next = if u_on { graph.weak.of(u) } else { graph.strong.of(u) };
         let u_node = &graph.nodes[u];
         for &v in next {
+            // A node made false that makes nothing true ends the chain there, proving nothing: not worth a state.
+            if u_on && graph.strong.is_empty(v as usize) {
+                continue;
+            }
             let t = state(v as usize, !u_on, u_group || v as usize >= graph.first_group);
             if search.visits[t].stamp == generation {
                 continue;
