@@ -771,14 +771,7 @@ fn explore(
         let s = search.queue[head] as usize;
         head += 1;
         let Visit { trail, depth: d, .. } = search.visits[s];
-        if d >= longest {
-            continue;
-        }
         let (u, u_on, u_group) = (s / 4, s % 2 == 1, s & 2 != 0);
-        // Back in the start's cell, a chain ends: it may close there, never pass through.
-        if d >= 2 && graph.nodes[u].cells == start_node.cells {
-            continue;
-        }
         let next = if u_on { graph.weak.of(u) } else { graph.strong.of(u) };
         let u_node = &graph.nodes[u];
         for &v in next {
@@ -802,9 +795,13 @@ fn explore(
                 parent: s as u32,
                 depth: d + 1,
             };
-            search.queue[tail] = t as u32;
-            tail += 1;
             let length = d + 1;
+            // A state at the length limit, or back in the start's cell (where a chain may close, never pass
+            // through), is never followed further: it is checked for conclusions below, not queued.
+            if length < longest && !(length >= 2 && v_node.cells == start_node.cells) {
+                search.queue[tail] = t as u32;
+                tail += 1;
+            }
             let v = v as usize;
             if v == start {
                 // Back at the start: assumed false, it comes out true (a discontinuous nice loop placing it, written
