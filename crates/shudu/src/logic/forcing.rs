@@ -1413,31 +1413,29 @@ fn lines_word(mask: u16, first: usize) -> u128 {
         .fold(0, |acc, i| acc | HOUSES[first + i])
 }
 
-/// Kraken Fish, type 1 (HoDoKu 0371), on basic finned fish (rows against columns, sizes 2 to 4): a cover candidate
-/// outside the base lines that the fish would remove but that does not see every fin goes all the same when, for
-/// every fin, a forcing chain from the fin set true removes it. Either the fish holds or a fin is true; either way
-/// the candidate is false. (Type 2, on base candidates of one cover, is not searched.)
-pub fn kraken_fish(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
-    let board = Board::new(grid, false);
-    let (closures, at) = static_closures(&board);
-    let removes = |fin: usize, d: usize, target: usize| {
-        let i = at[Fact::new(fin, d, true).index()];
-        closures
-            .get(i as usize)
-            .is_some_and(|c| !c.bad && c.off[d] & bit(target) != 0)
-    };
-    let mut seen: Vec<Vec<(Cell, Digit)>> = Vec::new();
+/// A basic finned fish: its digit, its base and cover lines (a 9-bit mask and the index of the first house of their
+/// kind: 0 for rows, 9 for columns), and its fins.
+#[derive(Copy, Clone)]
+struct Fish {
+    digit: usize,
+    base: (u16, usize),
+    cover: (u16, usize),
+    fins: u128,
+}
+
+/// Every basic finned fish of a board (rows against columns, sizes 2 to 4, at most five fins), digit by digit,
+/// rows as base before columns, smaller fish first.
+fn finned_fish(board: &Board, visit: &mut dyn FnMut(Fish) -> Flow) -> Flow {
     for d in 0..9 {
         let cand = board.cand[d];
         for (base_first, cover_first) in [(0usize, 9usize), (9, 0)] {
             for n in 2..=4 {
                 for base in line_sets(n) {
-                    let base_word = lines_word(base, base_first);
                     // Every base line must still need the digit and hold it.
                     if (0..9).any(|i| base >> i & 1 != 0 && cand & HOUSES[base_first + i] == 0) {
                         continue;
                     }
-                    let union = cand & base_word;
+                    let union = cand & lines_word(base, base_first);
                     for cover in line_sets(n) {
                         let cover_word = lines_word(cover, cover_first);
                         if (0..9).any(|i| cover >> i & 1 != 0 && union & HOUSES[cover_first + i] == 0) {
@@ -1447,22 +1445,12 @@ pub fn kraken_fish(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
                         if fins == 0 || fins.count_ones() > 5 {
                             continue;
                         }
-                        let seeing_all = cells_of(fins).fold(!0u128, |acc, f| acc & peers(f));
-                        let targets = cand & cover_word & !base_word & !seeing_all;
-                        let elims: Vec<usize> = cells_of(targets)
-                            .filter(|&t| cells_of(fins).all(|f| removes(f, d, t)))
-                            .collect();
-                        if elims.is_empty() {
-                            continue;
-                        }
-                        let eliminations: Vec<(Cell, Digit)> =
-                            elims.iter().map(|&t| (Cell::ALL[t], Digit::from_index(d))).collect();
-                        if seen.contains(&eliminations) {
-                            continue;
-                        }
-                        seen.push(eliminations.clone());
-                        let step = kraken_step(&board, d, (base, base_first), (cover, cover_first), fins, eliminations);
-                        emit(step)?;
+                        visit(Fish {
+                            digit: d,
+                            base: (base, base_first),
+                            cover: (cover, cover_first),
+                            fins,
+                        })?;
                     }
                 }
             }
@@ -1471,20 +1459,119 @@ pub fn kraken_fish(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     Flow::Continue(())
 }
 
-/// A Kraken Fish step: the fish's houses and fins, and for each elimination one chain from each fin.
-fn kraken_step(
-    board: &Board,
-    d: usize,
-    (base, base_first): (u16, usize),
-    (cover, cover_first): (u16, usize),
-    fins: u128,
-    eliminations: Vec<(Cell, Digit)>,
-) -> Step {
-    let traces: Vec<Trace> = cells_of(fins).map(|f| traced(board, Fact::new(f, d, true)).1).collect();
+/// Kraken Fish (HoDoKu 0371 and 0372) on basic finned fish (rows against columns, sizes 2 to 4, at most five
+/// fins). Either the fish holds or one of its fins is true.
+///
+/// - Type 1: a cover candidate outside the base lines that the fish would remove but that does not see every fin
+///   goes all the same when, for every fin, a forcing chain from the fin set true removes it.
+/// - Type 2, on a finned fish that removes nothing by itself: in each cover line holding candidates outside the
+///   base lines, one of the fish's base candidates is true unless a fin is; a candidate (of any digit, outside those
+///   cells) that a forcing chain from each of them and from each fin removes goes. One elimination a step, as
+///   HoDoKu reports it.
+///
+/// HoDoKu tries type 1 then type 2 on each fish in turn; here every type 1 step comes before every type 2 step, so
+/// the first step is the one with the fewest chains (one per fin, not one per fin and base candidate) about the
+/// fish's own digit, whichever fish holds it. A type 2 elimination that an earlier step made is not made again.
+pub fn kraken_fish(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    let board = Board::new(grid, false);
+    let (closures, at) = static_closures(&board);
+    // The facts a candidate set true leads to, unless they contradict (a premise that fails proves something, but
+    // not through a chain that can be written down here).
+    let closure = |cell: usize, d: usize| {
+        closures
+            .get(at[Fact::new(cell, d, true).index()] as usize)
+            .filter(|c| !c.bad)
+    };
+    let mut seen: Vec<Vec<(Cell, Digit)>> = Vec::new();
+    let mut removed = [0u128; 9];
+    finned_fish(&board, &mut |fish| {
+        let Fish {
+            digit: d,
+            base: (base, base_first),
+            cover: (cover, cover_first),
+            fins,
+        } = fish;
+        let seeing_all = cells_of(fins).fold(!0u128, |acc, f| acc & peers(f));
+        let targets = board.cand[d] & lines_word(cover, cover_first) & !lines_word(base, base_first) & !seeing_all;
+        let elims: Vec<usize> = cells_of(targets)
+            .filter(|&t| cells_of(fins).all(|f| closure(f, d).is_some_and(|c| c.off[d] & bit(t) != 0)))
+            .collect();
+        if elims.is_empty() {
+            return Flow::Continue(());
+        }
+        let eliminations: Vec<(Cell, Digit)> = elims.iter().map(|&t| (Cell::ALL[t], Digit::from_index(d))).collect();
+        if seen.contains(&eliminations) {
+            return Flow::Continue(());
+        }
+        seen.push(eliminations.clone());
+        for &t in &elims {
+            removed[d] |= bit(t);
+        }
+        emit(kraken_step(&board, &fish, None, eliminations))
+    })?;
+    finned_fish(&board, &mut |fish| {
+        let Fish {
+            digit: d,
+            base: (base, base_first),
+            cover: (cover, cover_first),
+            fins,
+        } = fish;
+        let base_word = lines_word(base, base_first);
+        let cover_word = lines_word(cover, cover_first);
+        // A fish that removes something is a Finned Fish step of its own; like HoDoKu, look no further there.
+        let seeing_all = cells_of(fins).fold(!0u128, |acc, f| acc & peers(f));
+        if board.cand[d] & cover_word & !base_word & seeing_all != 0 {
+            return Flow::Continue(());
+        }
+        for i in (0..9).filter(|i| cover >> i & 1 != 0) {
+            let in_cover = board.cand[d] & HOUSES[cover_first + i];
+            let based = in_cover & base_word;
+            // A cover line holding base candidates only makes a house verity, which forcing chains find.
+            if in_cover == based {
+                continue;
+            }
+            let premises = based | fins;
+            let Some(reached) = cells_of(premises)
+                .map(|s| closure(s, d).map(|c| c.off))
+                .try_fold([!0u128; 9], |acc, off| {
+                    off.map(|off| core::array::from_fn::<u128, 9, _>(|e| acc[e] & off[e]))
+                })
+            else {
+                continue;
+            };
+            for e in 0..9 {
+                for t in cells_of(reached[e] & board.cand[e] & !premises & !removed[e]) {
+                    removed[e] |= bit(t);
+                    let elimination = vec![(Cell::ALL[t], Digit::from_index(e))];
+                    emit(kraken_step(&board, &fish, Some(premises), elimination))?;
+                }
+            }
+        }
+        Flow::Continue(())
+    })
+}
+
+/// A Kraken Fish step: the fish's houses and fins, and for each elimination one chain from each premise set true
+/// (the fins for type 1; for type 2, `premises`: the base candidates of one cover line and the fins, which are also
+/// kept as the pattern's one set).
+fn kraken_step(board: &Board, fish: &Fish, premises: Option<u128>, eliminations: Vec<(Cell, Digit)>) -> Step {
+    let Fish {
+        digit: d,
+        base: (base, base_first),
+        cover: (cover, cover_first),
+        fins,
+    } = *fish;
+    let starts = premises.unwrap_or(fins);
+    let traces: Vec<Trace> = cells_of(starts)
+        .map(|s| traced(board, Fact::new(s, d, true)).1)
+        .collect();
     let mut chains = Vec::new();
-    for &(cell, _) in &eliminations {
+    for &(cell, digit) in &eliminations {
         for t in &traces {
-            if let Some(main) = chains_to(t, Fact::new(cell.index(), d, false)).into_iter().next() {
+            if let Some(main) = chains_to(t, Fact::new(cell.index(), digit.index(), false))
+                .into_iter()
+                .next()
+            {
                 chains.push(as_chain(&main));
             }
         }
@@ -1499,7 +1586,7 @@ fn kraken_step(
     let sashimi = (0..9)
         .filter(|i| base >> i & 1 != 0)
         .any(|i| (board.cand[d] & HOUSES[base_first + i] & !fins).count_ones() <= 1);
-    let fish = match (sashimi, size) {
+    let name = match (sashimi, size) {
         (false, 2) => "Finned X-Wing",
         (false, 3) => "Finned Swordfish",
         (false, _) => "Finned Jellyfish",
@@ -1507,16 +1594,22 @@ fn kraken_step(
         (true, 3) => "Sashimi Swordfish",
         (true, _) => "Sashimi Jellyfish",
     };
+    let only = Candidates::only(Digit::from_index(d));
     let pattern = Pattern {
-        digits: Candidates::only(Digit::from_index(d)),
+        digits: only,
         cells: cells_of(board.cand[d] & lines_word(base, base_first) & !fins)
             .map(|c| Cell::ALL[c])
             .collect(),
         base: houses(base, base_first),
         cover: houses(cover, cover_first),
         fins: cells_of(fins).map(|c| Cell::ALL[c]).collect(),
-        variant: Some(fish),
+        variant: Some(name),
         chains,
+        sets: premises
+            .map(|p| cells_of(p).map(|c| Cell::ALL[c]).collect())
+            .into_iter()
+            .collect(),
+        set_digits: premises.map(|_| only).into_iter().collect(),
         ..Pattern::default()
     };
     Step::elimination(Technique::KrakenFish, eliminations, pattern)
@@ -1587,12 +1680,24 @@ pub(super) fn explain(step: &Step, lang: Lang, result: &str) -> String {
             house_run(&p.cover),
             fins.join(" ")
         );
-        let mut text = match lang {
-            Lang::En => format!("Kraken Fish Type 1: {result}\n  {fish}"),
-            Lang::Zh => format!(
-                "{}（类型 1）：鱼或其鳍之一必为真，每条路都删去 => {result}\n  {fish}",
-                step.technique.info().name_zh
-            ),
+        let name_zh = step.technique.info().name_zh;
+        // A type 2 step keeps its premises (base candidates of one cover line, and the fins) as its one set.
+        let mut text = match (lang, p.sets.first()) {
+            (Lang::En, None) => format!("Kraken Fish Type 1: {result}\n  {fish}"),
+            (Lang::En, Some(_)) => format!("Kraken Fish Type 2: {result}\n  {fish}"),
+            (Lang::Zh, None) => format!("{name_zh}（类型 1）：鱼或其鳍之一必为真，每条路都删去 => {result}\n  {fish}"),
+            (Lang::Zh, Some(premises)) => {
+                let line = premises
+                    .iter()
+                    .find(|c| !p.fins.contains(c))
+                    .and_then(|c| p.cover.iter().find(|h| h.cells().contains(c)))
+                    .map(|h| h.to_string())
+                    .unwrap_or_default();
+                format!(
+                    "{name_zh}（类型 2）：{line} 中鱼的 {digit} 或其鳍必有一个为真（{}），每条路都删去 => {result}\n  {fish}",
+                    notation::cells(premises)
+                )
+            }
         };
         for chain in &p.chains {
             text.push_str("\n  ");
