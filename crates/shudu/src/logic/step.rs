@@ -37,7 +37,8 @@ pub struct Pattern {
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
     pub chains: Vec<Chain>,
     /// Sets of cells the pattern is built from: the almost locked sets of an ALS technique, the two sets of a Sue
-    /// de Coq. Empty for other patterns.
+    /// de Coq, the premises of a Kraken Fish type 2 (the fins and the base candidates of one cover line, one of which
+    /// is true). Empty for other patterns.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
     pub sets: Vec<Vec<Cell>>,
     /// The digits of each set in `sets`, in the same order (an ALS's candidates, a Sue de Coq set's digits).
