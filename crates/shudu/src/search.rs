@@ -864,7 +864,7 @@ impl Search {
         #[cfg(target_arch = "x86_64")]
         if v3 && has_v3() {
             // SAFETY: the CPU has every feature `run_v3` is compiled for.
-            return unsafe { self.run_v3(state) };
+            return unsafe { self.run_v3_givens(state) };
         }
         self.run_portable(state)
     }
@@ -884,6 +884,19 @@ impl Search {
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     unsafe fn run_v3(&mut self, state: &mut State) -> bool {
         self.run_with::<true>(state)
+    }
+
+    /// [`Search::run_v3`] after the wide band update on the givens: their propagation is a cascade on every puzzle
+    /// worth searching, so it skips the portable sweep's first pass.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must have the x86-64-v3 features ([`has_v3`]).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    unsafe fn run_v3_givens(&mut self, state: &mut State) -> bool {
+        // SAFETY: the caller vouches for the CPU.
+        unsafe { wide::propagate(state) && self.run_v3(state) }
     }
 
     /// A branch of the search, in the engine `V3` names.
