@@ -71,16 +71,18 @@ pub fn search(values: &[u8; 81], limit: u64) -> Outcome {
 /// assert_eq!(search::search_excluding(&p, &[(1, 2)], 2).count, 1);
 /// ```
 pub fn search_excluding(values: &[u8; 81], excluded: &[(usize, u8)], limit: u64) -> Outcome {
-    search_in(values, excluded, limit, true)
+    search_in(values, excluded, limit, true, WIDE_AFTER)
 }
 
-/// [`search_excluding`], on the portable engine unless `v3` (then on the x86-64-v3 one where the CPU has it).
-fn search_in(values: &[u8; 81], excluded: &[(usize, u8)], limit: u64, v3: bool) -> Outcome {
+/// [`search_excluding`], on the portable engine unless `v3` (then on the x86-64-v3 one where the CPU has it, which
+/// hands a propagation to the wide update after `wide_after` band updates).
+fn search_in(values: &[u8; 81], excluded: &[(usize, u8)], limit: u64, v3: bool, wide_after: u32) -> Outcome {
     let mut ctx = Search {
         limit: limit.max(1),
         count: 0,
         guesses: 0,
         solution: None,
+        wide_after,
     };
     if let Some(mut state) = State::from_values(values) {
         for &(cell, digit) in excluded {
@@ -856,6 +858,8 @@ struct Search {
     count: u64,
     guesses: u64,
     solution: Option<[u8; 81]>,
+    /// [`WIDE_AFTER`], or less to test the wide update on more of the search.
+    wide_after: u32,
 }
 
 impl Search {
@@ -918,7 +922,7 @@ impl Search {
         // after a round that changed nothing, so they are current then.
         let mut pairs = [0u32; 3];
         loop {
-            let budget = if V3 { WIDE_AFTER } else { u32::MAX };
+            let budget = if V3 { self.wide_after } else { u32::MAX };
             match state.propagate::<V3>(budget) {
                 None => return false,
                 Some(true) => {}
@@ -1028,8 +1032,9 @@ mod tests {
     }
 
     /// The portable engine, which the collection tests do not reach on a CPU with x86-64-v3, against the engine
-    /// `search` picks: same count, solution and guesses on every puzzle of every shared collection (and the empty
-    /// grid, with limits that stop it at once, at 2 and further on). Skips where `../shared/data` is absent.
+    /// `search` picks, and against that engine with the wide band update taking over every propagation: same count,
+    /// solution and guesses on every puzzle of every shared collection (and the empty grid, with limits that stop it
+    /// at once, at 2 and further on). Skips where `../shared/data` is absent.
     #[test]
     fn both_engines_agree_on_every_collection() {
         let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/puzzles");
@@ -1050,20 +1055,31 @@ mod tests {
         assert!(puzzles.len() > 100_000, "only {} puzzles read", puzzles.len());
         for (i, p) in puzzles.iter().enumerate() {
             for limit in [1, 2] {
+                let portable = search_in(p, &[], limit, false, WIDE_AFTER);
                 assert_eq!(
-                    search_in(p, &[], limit, false),
-                    search_in(p, &[], limit, true),
+                    portable,
+                    search_in(p, &[], limit, true, WIDE_AFTER),
                     "puzzle {i}, limit {limit}"
+                );
+                // The wide update after any band update: on nearly every propagation of the search, not only the
+                // long ones.
+                assert_eq!(
+                    portable,
+                    search_in(p, &[], limit, true, 0),
+                    "puzzle {i}, limit {limit}, wide"
                 );
             }
         }
         for limit in [1, 2, 500] {
-            assert_eq!(search_in(&[0; 81], &[], limit, false).count, limit);
+            assert_eq!(search_in(&[0; 81], &[], limit, false, WIDE_AFTER).count, limit);
+            assert_eq!(search_in(&[0; 81], &[], limit, true, 0).count, limit);
         }
-        assert_eq!(
-            search_in(&puzzles[1], &[(0, 1), (0, 2)], 2, false),
-            search_in(&puzzles[1], &[(0, 1), (0, 2)], 2, true)
-        );
+        for wide_after in [0, WIDE_AFTER] {
+            assert_eq!(
+                search_in(&puzzles[1], &[(0, 1), (0, 2)], 2, false, wide_after),
+                search_in(&puzzles[1], &[(0, 1), (0, 2)], 2, true, wide_after)
+            );
+        }
     }
 
     #[test]
