@@ -775,22 +775,28 @@ mod wide {
             let mut solved_all = [zero; 3];
             let mut solved_x = zero;
             loop {
-                let (o0, o1, o2, ox) = (b0, b1, b2, x);
+                // Each register's update is a no-op on the sweep's result (so the sweep ends at the fixed point) when
+                // it struck nothing in its own register (`unsettled`: its own lanes' solved cells or locks) and
+                // nothing after it in the sweep changed the register (`out_*`, compared at the end). This saves
+                // the sweep that would find no change, which the portable sweep gets from its change tests.
+                let mut unsettled = zero;
                 // Band by band, each seeing what the ones before it struck in this sweep.
                 macro_rules! band {
-                    ($b:ident, $p:ident, $q:ident, $k:literal) => {
+                    ($b:ident, $p:ident, $q:ident, $k:literal) => {{
                         let (a, lock, solved) = update!($b);
                         $p = andn!($p, lock);
                         $q = andn!($q, lock);
                         let all = across!(solved);
                         $b = andn!(a, andn!(all, solved));
+                        unsettled = or!(unsettled, _mm256_xor_si256(a, $b));
                         x = andn!(x, and!(all, lane[$k]));
                         solved_all[$k] = or!(solved_all[$k], all);
-                    };
+                        $b
+                    }};
                 }
-                band!(b0, b1, b2, 0);
-                band!(b1, b0, b2, 1);
-                band!(b2, b0, b1, 2);
+                let out0 = band!(b0, b1, b2, 0);
+                let out1 = band!(b1, b0, b2, 1);
+                let out2 = band!(b2, b0, b1, 2);
                 let (a, lock, solved) = update!(x);
                 x = andn!(
                     a,
@@ -799,13 +805,17 @@ mod wide {
                         _mm256_permutevar8x32_epi32(lock, rot2)
                     )
                 );
+                unsettled = or!(unsettled, _mm256_xor_si256(a, x));
                 b0 = andn!(b0, _mm256_permutevar8x32_epi32(solved, zero));
                 b1 = andn!(b1, _mm256_permutevar8x32_epi32(solved, v!(1)));
                 b2 = andn!(b2, _mm256_permutevar8x32_epi32(solved, v!(2)));
                 solved_x = or!(solved_x, solved);
                 let changed = or!(
-                    or!(_mm256_xor_si256(b0, o0), _mm256_xor_si256(b1, o1)),
-                    or!(_mm256_xor_si256(b2, o2), _mm256_xor_si256(x, ox))
+                    unsettled,
+                    or!(
+                        _mm256_xor_si256(b0, out0),
+                        or!(_mm256_xor_si256(b1, out1), _mm256_xor_si256(b2, out2))
+                    )
                 );
                 if _mm256_testz_si256(changed, changed) != 0 || _mm256_testz_si256(bad, bad) == 0 {
                     break;
