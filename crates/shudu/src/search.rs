@@ -9,8 +9,8 @@
 //!   union of the permutations they allow; this does locked candidates and hidden singles in rows and boxes at once.
 //!   A box whose candidates for the digit lie in one column locks that column out of the other two bands. Updates
 //!   run in unrolled sweeps over the 27 bands, each band compared with its value at its last update.
-//!   On x86-64-v3 a long cascade of updates is handed to a wide form of the same update, which updates all 27
-//!   bands in each sweep with 256-bit vectors and no per-band tests.
+//!   On x86-64-v3 the givens' propagation, a long cascade, runs in a wide form of the same update, which updates
+//!   all 27 bands in each sweep with 256-bit vectors and no per-band tests.
 //! - **Column claims** (hidden singles in columns among them): a column whose digit can only be in one band claims
 //!   it there, and its box in that band loses the digit's other columns.
 //! - **Naked singles**: three bit-parallel counters over the nine digits find the cells with one candidate (and the
@@ -856,12 +856,14 @@ fn has_v3() -> bool {
         && is_x86_feature_detected!("lzcnt")
 }
 
-/// The x86-64-v3 engine starts each propagation with the portable sweep, which is cheapest when a guess or a single
-/// touched a few bands, and hands it to the wide update once it has updated more bands than this: a cascade, as on
-/// most 17-clue puzzles, where the wide update's straight-line sweeps avoid the sweep tests' mispredictions. Best
-/// runs, alternating (royle17, top1465, forum_hardest first 4,000): 12 → 552k/s, 120.5k/s, 20.1k/s; 20 → 553k/s,
-/// 122k/s, 20.3k/s; always wide → 616k/s, 113k/s, 19.0k/s; never (before) → 419k/s, 121k/s, 20.3k/s.
-const WIDE_AFTER: u32 = 20;
+/// How many band updates a propagation of the search (after the givens') makes with the portable sweep before the
+/// x86-64-v3 engine hands it to the wide update: never, as measured. The givens' propagation is a long cascade,
+/// where the wide update's straight-line sweeps avoid the sweep tests' mispredictions; after a guess or a single
+/// most propagations touch a few bands, where testing each band is cheaper than updating all 27. Best runs,
+/// alternating (royle17, top1465, forum_hardest first 4,000), wide for the givens and then after 20 updates: 641k/s,
+/// 126k/s, 20.4k/s; after 40: 643k/s, 128k/s, 20.6k/s; never: 644k/s, 128k/s, 20.6k/s (the portable sweep alone,
+/// before: 417k/s, 121k/s, 20.3k/s). The tests set it to 0 to run the wide update on nearly every propagation.
+const WIDE_AFTER: u32 = u32::MAX;
 
 struct Search {
     limit: u64,
