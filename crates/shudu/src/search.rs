@@ -625,12 +625,13 @@ fn fold(a: u32) -> u32 {
 /// The band update of the x86-64-v3 engine: every band updated at once, eight bands to a 256-bit register.
 ///
 /// The portable sweep tests each band for a change before updating it, and on the 17-clue set those tests were the
-/// bulk of the branch mispredictions (about nine in ten of them, callgrind's branch simulation). Here a sweep updates
+/// bulk of the branch mispredictions (more than four in five, callgrind's branch simulation). Here a sweep updates
 /// all 27 bands without a test, as straight-line vector code, and one test a sweep ends the loop. Digits 1 to 8 of
 /// each band fill one register, so a column lock passes to the other bands lane for lane; digit 9 of the three bands
 /// shares a fourth. The tables of the portable update become bit arithmetic on the "low form" of a band (bit
 /// `9 * row + 3 * box` set while the row-box segment holds a candidate), where rotating rows and boxes finds the
-/// segments that lie on a permutation. The registers are written back once, at the fixed point.
+/// segments that lie on a permutation. The registers are written back once, at the fixed point. It pays on long
+/// cascades, which is what the givens' propagation is ([`WIDE_AFTER`](super::WIDE_AFTER)).
 #[cfg(target_arch = "x86_64")]
 mod wide {
     use super::{State, BAND};
