@@ -1423,6 +1423,18 @@ struct Fish {
     fins: u128,
 }
 
+impl Fish {
+    /// The fish's cover candidates outside its base lines: those seeing every fin, which the finned fish removes
+    /// itself, and the others, which only chains from the fins can remove.
+    fn outside(&self, board: &Board) -> (u128, u128) {
+        let (base, base_first) = self.base;
+        let (cover, cover_first) = self.cover;
+        let outside = board.cand[self.digit] & lines_word(cover, cover_first) & !lines_word(base, base_first);
+        let seeing_all = cells_of(self.fins).fold(!0u128, |acc, f| acc & peers(f));
+        (outside & seeing_all, outside & !seeing_all)
+    }
+}
+
 /// Every basic finned fish of a board (rows against columns, sizes 2 to 4, at most five fins), digit by digit,
 /// rows as base before columns, smaller fish first.
 fn finned_fish(board: &Board, visit: &mut dyn FnMut(Fish) -> Flow) -> Flow {
@@ -1485,14 +1497,8 @@ pub fn kraken_fish(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     let mut seen: Vec<Vec<(Cell, Digit)>> = Vec::new();
     let mut removed = [0u128; 9];
     finned_fish(&board, &mut |fish| {
-        let Fish {
-            digit: d,
-            base: (base, base_first),
-            cover: (cover, cover_first),
-            fins,
-        } = fish;
-        let seeing_all = cells_of(fins).fold(!0u128, |acc, f| acc & peers(f));
-        let targets = board.cand[d] & lines_word(cover, cover_first) & !lines_word(base, base_first) & !seeing_all;
+        let Fish { digit: d, fins, .. } = fish;
+        let (_, targets) = fish.outside(&board);
         let elims: Vec<usize> = cells_of(targets)
             .filter(|&t| cells_of(fins).all(|f| closure(f, d).is_some_and(|c| c.off[d] & bit(t) != 0)))
             .collect();
@@ -1517,10 +1523,8 @@ pub fn kraken_fish(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
             fins,
         } = fish;
         let base_word = lines_word(base, base_first);
-        let cover_word = lines_word(cover, cover_first);
         // A fish that removes something is a Finned Fish step of its own; like HoDoKu, look no further there.
-        let seeing_all = cells_of(fins).fold(!0u128, |acc, f| acc & peers(f));
-        if board.cand[d] & cover_word & !base_word & seeing_all != 0 {
+        if fish.outside(&board).0 != 0 {
             return Flow::Continue(());
         }
         for i in (0..9).filter(|i| cover >> i & 1 != 0) {
