@@ -88,18 +88,29 @@ thread_local! {
     static BARREN: RefCell<[[[u16; 9]; 27]; 6]> = const { RefCell::new([[[0; 9]; 27]; 6]) };
 }
 
+/// Where a finder reports its steps.
+type Emit<'a> = dyn FnMut(Step) -> Flow + 'a;
+
 /// Runs `search` on each house whose contents have changed since it last found nothing there, in the order of
-/// [`houses`]; `search` returns whether it found anything.
-fn each_changed_house(grid: &Grid, finder: usize, search: &mut dyn FnMut(House) -> Result<bool, ()>) -> Flow {
+/// [`houses`], passing on what it finds to `emit`.
+fn each_changed_house(
+    grid: &Grid,
+    finder: usize,
+    emit: &mut dyn FnMut(Step) -> Flow,
+    search: &mut dyn FnMut(House, &mut Emit) -> Flow,
+) -> Flow {
     for (i, house) in houses().enumerate() {
         let now = contents(grid, house);
         if BARREN.with(|b| b.borrow()[finder][i] == now) {
             continue;
         }
-        match search(house) {
-            Err(()) => return Flow::Break(()),
-            Ok(true) => {}
-            Ok(false) => BARREN.with(|b| b.borrow_mut()[finder][i] = now),
+        let mut any = false;
+        search(house, &mut |step| {
+            any = true;
+            emit(step)
+        })?;
+        if !any {
+            BARREN.with(|b| b.borrow_mut()[finder][i] = now);
         }
     }
     Flow::Continue(())
@@ -140,9 +151,8 @@ pub(super) fn eliminations_in(grid: &Grid, digits: Candidates, area: Bitboard) -
 
 /// `n` cells of a house with `n` candidates between them: those digits leave the rest of the house.
 fn naked(grid: &Grid, n: usize, technique: Technique, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
-    each_changed_house(grid, n - 2, &mut |house| {
-        let mut any = false;
-        let flow = naked_sets(grid, house.cell_set(), n, &mut |cells, digits| {
+    each_changed_house(grid, n - 2, emit, &mut |house, emit| {
+        naked_sets(grid, house.cell_set(), n, &mut |cells, digits| {
             if n <= 3 && is_locked(cells) {
                 return Flow::Continue(());
             }
@@ -151,7 +161,6 @@ fn naked(grid: &Grid, n: usize, technique: Technique, emit: &mut dyn FnMut(Step)
             if elim.is_empty() {
                 return Flow::Continue(());
             }
-            any = true;
             let pattern = Pattern {
                 digits,
                 cells: cells.to_vec(),
@@ -159,16 +168,12 @@ fn naked(grid: &Grid, n: usize, technique: Technique, emit: &mut dyn FnMut(Step)
                 ..Pattern::default()
             };
             emit(Step::elimination(technique, elim, pattern))
-        });
-        match flow {
-            Flow::Break(()) => Err(()),
-            Flow::Continue(()) => Ok(any),
-        }
+        })
     })
 }
 
 fn hidden(grid: &Grid, n: usize, technique: Technique, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
-    each_changed_house(grid, n + 1, &mut |house| {
+    each_changed_house(grid, n + 1, emit, &mut |house, emit| {
         let mut pool = Pool::new(Digit::from_index(0));
         for d in Digit::ALL {
             let places = grid.digit_cells(d) & house.cell_set();
@@ -176,8 +181,7 @@ fn hidden(grid: &Grid, n: usize, technique: Technique, emit: &mut dyn FnMut(Step
                 pool.push(d, places.bits());
             }
         }
-        let mut any = false;
-        let flow = pool.subsets(n, &mut |combo, cells| {
+        pool.subsets(n, &mut |combo, cells| {
             let cells = Bitboard::from_bits(cells);
             let set: Candidates = combo.iter().copied().collect();
             let mut elim = Vec::new();
@@ -187,7 +191,6 @@ fn hidden(grid: &Grid, n: usize, technique: Technique, emit: &mut dyn FnMut(Step
             if elim.is_empty() {
                 return Flow::Continue(());
             }
-            any = true;
             let pattern = Pattern {
                 digits: set,
                 cells: cells.iter().collect(),
@@ -195,11 +198,7 @@ fn hidden(grid: &Grid, n: usize, technique: Technique, emit: &mut dyn FnMut(Step
                 ..Pattern::default()
             };
             emit(Step::elimination(technique, elim, pattern))
-        });
-        match flow {
-            Flow::Break(()) => Err(()),
-            Flow::Continue(()) => Ok(any),
-        }
+        })
     })
 }
 
