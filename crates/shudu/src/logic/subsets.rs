@@ -72,8 +72,8 @@ fn houses() -> impl Iterator<Item = House> {
 }
 
 /// Whether all cells lie in one box and one line (a locked subset, found by the intersection finder instead).
-/// A house's candidates, cell by cell: all a subset in it depends on.
-fn contents(grid: &Grid, house: House) -> [u16; 9] {
+/// A house's candidates, cell by cell: all a subset in it depends on (and, with its line's or box's, a Sue de Coq).
+pub(super) fn contents(grid: &Grid, house: House) -> [u16; 9] {
     let mut out = [0; 9];
     for (o, &c) in out.iter_mut().zip(house.cells()) {
         *o = grid.candidates(c).bits();

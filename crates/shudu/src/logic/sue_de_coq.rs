@@ -15,6 +15,7 @@ use crate::grid::{Bitboard, Candidates, Cell, Digit, Grid, House};
 
 use super::notation;
 use super::step::{Pattern, Step};
+use super::subsets::contents;
 use super::technique::Technique;
 use super::{Flow, Lang};
 
@@ -105,7 +106,7 @@ pub fn sue_de_coq(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
             }
             // A pattern lies in its line and box: where they are as they were when nothing was found there, nothing
             // is found again.
-            let now = contents(grid, line, boxed);
+            let now = (contents(grid, line), contents(grid, boxed));
             let slot = l * 9 + b as usize;
             if BARREN.with(|m| m.borrow()[slot] == now) {
                 continue;
@@ -126,19 +127,10 @@ pub fn sue_de_coq(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     Flow::Continue(())
 }
 
-/// The candidates of a line's cells, then of a box's: all a Sue de Coq on their intersection depends on.
-fn contents(grid: &Grid, line: House, boxed: House) -> [u16; 18] {
-    let mut out = [0; 18];
-    for (o, &c) in out.iter_mut().zip(line.cells().iter().chain(boxed.cells())) {
-        *o = grid.candidates(c).bits();
-    }
-    out
-}
-
 thread_local! {
     /// For each line and box (`9 * line + box`, rows then columns), their last contents found to hold no Sue de
     /// Coq on this thread. The solver's steps change a few houses at a time.
-    static BARREN: RefCell<[[u16; 18]; 162]> = const { RefCell::new([[0; 18]; 162]) };
+    static BARREN: RefCell<[([u16; 9], [u16; 9]); 162]> = const { RefCell::new([([0; 9], [0; 9]); 162]) };
 }
 
 /// The Sue de Coqs on one intersection of a line and a box (`inter`, its empty cells, two or three).
