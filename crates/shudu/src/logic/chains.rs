@@ -455,7 +455,13 @@ impl Graph {
             scratch.sort_unstable();
             scratch.dedup();
             strong.targets.extend_from_slice(&scratch);
-
+        }
+        strong.offsets.push(strong.targets.len() as u32);
+        // A node made false that makes nothing true ends a chain there, proving nothing: no weak link leads to one, so
+        // a search never reaches it (a search reads far more links than a graph is built with).
+        let live = |v: u16| !strong.is_empty(v as usize);
+        for node in nodes.iter() {
+            let d = node.digit;
             // Weak: the digit in every cell seeing the node, other digits of its cell, groups the node sees whole,
             // sets whose places of the digit it sees all. Written in ascending order (for `explore`'s binary search)
             // without sorting: candidates are numbered cell by cell, so the node's own cell goes in among the cells
@@ -470,13 +476,13 @@ impl Graph {
                 if Some(c) == own {
                     for e in grid.candidates(c).without(Candidates::only(d)) {
                         let v = candidate[c.index() * 9 + e.index()];
-                        if v != NONE {
+                        if v != NONE && live(v) {
                             weak.targets.push(v);
                         }
                     }
                 } else {
                     let v = candidate[c.index() * 9 + d.index()];
-                    if v != NONE {
+                    if v != NONE && live(v) {
                         weak.targets.push(v);
                     }
                 }
@@ -486,7 +492,7 @@ impl Graph {
                 // lying within `node.seen`, which never meets an ALS node's own set.
                 let (from, to) = (groups_of[d.index()], groups_of[d.index() + 1]);
                 for (v, other) in nodes.iter().enumerate().take(to).skip(from) {
-                    if (other.cells - node.seen).is_empty() {
+                    if (other.cells - node.seen).is_empty() && live(v as u16) {
                         weak.targets.push(v as u16);
                     }
                 }
@@ -495,7 +501,7 @@ impl Graph {
                 for c in node.seen {
                     for &v in als_in(d, c) {
                         let other = &nodes[v as usize];
-                        if (other.cells - node.seen).is_empty() && (other.span & avoid).is_empty() {
+                        if (other.cells - node.seen).is_empty() && (other.span & avoid).is_empty() && live(v) {
                             weak.targets.push(v);
                         }
                     }
@@ -503,7 +509,6 @@ impl Graph {
                 weak.targets[sets_from..].sort_unstable();
             }
         }
-        strong.offsets.push(strong.targets.len() as u32);
         weak.offsets.push(weak.targets.len() as u32);
         debug_assert!(nodes
             .iter()
@@ -765,7 +770,15 @@ fn explore(
     let start_node = &graph.nodes[start];
     let grouped = technique == Technique::GroupedNiceLoop;
     let loops = matches!(technique, Technique::NiceLoop | Technique::GroupedNiceLoop);
-    let start_weak = graph.weak.of(start);
+    // Whether a node sees the start (one is false when the other is true): weak links go both ways, but the start's
+    // own list leaves out the nodes that force nothing, which may still end a loop.
+    let sees_start = |n: &NodeData| {
+        if n.digit == start_node.digit {
+            (start_node.cells - n.seen).is_empty()
+        } else {
+            !n.is_group() && !start_node.is_group() && n.cells == start_node.cells
+        }
+    };
     let mut head = 0;
     while head < tail {
         let s = search.queue[head] as usize;
@@ -775,10 +788,6 @@ fn explore(
         let next = if u_on { graph.weak.of(u) } else { graph.strong.of(u) };
         let u_node = &graph.nodes[u];
         for &v in next {
-            // A node made false that makes nothing true ends the chain there, proving nothing: not worth a state.
-            if u_on && graph.strong.is_empty(v as usize) {
-                continue;
-            }
             let t = state(v as usize, !u_on, u_group || v as usize >= graph.first_group);
             if search.visits[t].stamp == generation {
                 continue;
@@ -823,7 +832,7 @@ fn explore(
             }
             // From the start false to `v` true.
             let end = &graph.nodes[v];
-            if loops && length >= 3 && start_weak.binary_search(&(v as u16)).is_ok() {
+            if loops && length >= 3 && sees_start(end) {
                 // The end sees the start: the loop closes, and each of its weak links holds exactly one truth, so
                 // whatever sees both ends of a weak link goes.
                 let path = search.path(t);
