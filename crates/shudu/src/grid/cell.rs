@@ -37,6 +37,14 @@ impl Cell {
         }
     }
 
+    /// The cell with an index known to be below 81 (a bit of a [`Bitboard`](super::Bitboard), which holds no
+    /// others), without the test [`Cell::new`] makes.
+    #[inline]
+    pub(crate) const fn from_bit(index: u32) -> Cell {
+        debug_assert!(index < 81);
+        Cell(index as u8)
+    }
+
     /// The cell at zero-based `row` and `col`.
     ///
     /// # Panics
