@@ -178,8 +178,8 @@ struct Graph {
 }
 
 /// The almost locked sets of two to [`MAX_ALS`] empty cells: cells of one house holding, together, one candidate more than
-/// there are cells. Each set once, whichever houses hold it.
-fn almost_locked_sets(grid: &Grid) -> Vec<Bitboard> {
+/// there are cells. Each set once, whichever houses hold it, with its digits.
+fn almost_locked_sets(grid: &Grid) -> Vec<(Bitboard, Candidates)> {
     let mut sets = Vec::with_capacity(512);
     for house in House::ALL {
         let mut cells = [Cell::at(0, 0); 9];
@@ -198,7 +198,7 @@ fn almost_locked_sets(grid: &Grid) -> Vec<Bitboard> {
             top -= 1;
             let (next, digits, set, size) = stack[top];
             if size >= 2 && size as usize != n && digits.len() == size + 1 {
-                sets.push(set);
+                sets.push((set, digits));
             }
             if size == MAX_ALS {
                 continue;
@@ -214,8 +214,9 @@ fn almost_locked_sets(grid: &Grid) -> Vec<Bitboard> {
             }
         }
     }
-    sets.sort_unstable_by_key(|b| b.bits());
-    sets.dedup();
+    // A set's digits follow from its cells, so one key orders and merges them.
+    sets.sort_unstable_by_key(|(b, _)| b.bits());
+    sets.dedup_by_key(|(b, _)| *b);
     sets
 }
 
@@ -284,10 +285,7 @@ impl Graph {
         let mut sets: Vec<(u32, u32)> = Vec::new();
         let mut set_of: Vec<u32> = Vec::new();
         if mode == Mode::Grouped {
-            for set in almost_locked_sets(grid) {
-                let digits = set
-                    .iter()
-                    .fold(Candidates::default(), |acc, c| acc.or(grid.candidates(c)));
+            for (set, digits) in almost_locked_sets(grid) {
                 // A digit no candidate outside the set sees whole can neither enter the set nor leave it: its node
                 // would be a dead end, and a set with fewer than two other digits, no link at all.
                 let mut open = [(Digit::ALL[0], Bitboard::EMPTY, Bitboard::EMPTY); 9];
@@ -460,6 +458,8 @@ impl Graph {
         // A node made false that makes nothing true ends a chain there, proving nothing: no weak link leads to one, so
         // a search never reaches it (a search reads far more links than a graph is built with).
         let live = |v: u16| !strong.is_empty(v as usize);
+        // The groups' cells apart, at their nodes' numbers, read by every node's weak links.
+        let group_cells: Vec<Bitboard> = nodes[..first_als].iter().map(|n| n.cells).collect();
         for node in nodes.iter() {
             let d = node.digit;
             // Weak: the digit in every cell seeing the node, other digits of its cell, groups the node sees whole,
@@ -491,8 +491,8 @@ impl Graph {
                 // A group's or a set's places of the digit lie among the digit's places, so seeing them all is
                 // lying within `node.seen`, which never meets an ALS node's own set.
                 let (from, to) = (groups_of[d.index()], groups_of[d.index() + 1]);
-                for (v, other) in nodes.iter().enumerate().take(to).skip(from) {
-                    if (other.cells - node.seen).is_empty() && live(v as u16) {
+                for (v, &cells) in group_cells.iter().enumerate().take(to).skip(from) {
+                    if (cells - node.seen).is_empty() && live(v as u16) {
                         weak.targets.push(v as u16);
                     }
                 }
