@@ -225,9 +225,33 @@ fn common_peers(set: Bitboard) -> Bitboard {
     set.iter().fold(Bitboard::FULL, |acc, c| acc & c.peer_set()) - set
 }
 
+impl Default for Graph {
+    fn default() -> Graph {
+        Graph {
+            nodes: Vec::new(),
+            strong: Links::default(),
+            weak: Links::default(),
+            candidate: [NONE; 729],
+            first_group: 0,
+        }
+    }
+}
+
 impl Graph {
-    fn build(grid: &Grid, mode: Mode) -> Graph {
-        let mut nodes = Vec::new();
+    /// The graph of `grid` under `mode`, written into the storage of `spare`, a graph no longer needed (a solve
+    /// builds graphs of much the same size at most of its steps; growing new ones each time was a tenth of the work).
+    fn build(grid: &Grid, mode: Mode, spare: Graph) -> Graph {
+        let Graph {
+            mut nodes,
+            mut strong,
+            mut weak,
+            ..
+        } = spare;
+        nodes.clear();
+        for links in [&mut strong, &mut weak] {
+            links.offsets.clear();
+            links.targets.clear();
+        }
         let mut candidate = [NONE; 729];
         let bivalue = |c: Cell| grid.candidates(c).len() == 2;
         for cell in grid.empty_cells() {
@@ -327,14 +351,19 @@ impl Graph {
         // The ALS nodes by digit and first cell holding it: a node's weak partners among them lie in the cells it
         // sees, so only those cells' lists are read (`als_at[als_start[k]..als_start[k + 1]]` for `k = 81 * digit
         // + cell`).
-        let mut als_start = vec![0u32; 9 * 81 + 1];
+        // (Only a graph with sets needs it, and most graphs are of the other modes.)
+        let mut als_start = if nodes.len() > first_als {
+            vec![0u32; 9 * 81 + 1]
+        } else {
+            Vec::new()
+        };
         for n in &nodes[first_als..] {
             if let Some(c) = n.cells.first() {
                 als_start[n.digit.index() * 81 + c.index() + 1] += 1;
             }
         }
-        for k in 0..9 * 81 {
-            als_start[k + 1] += als_start[k];
+        for k in 1..als_start.len() {
+            als_start[k] += als_start[k - 1];
         }
         let mut als_at = vec![0u16; nodes.len() - first_als];
         let mut fill = als_start.clone();
@@ -364,14 +393,10 @@ impl Graph {
             }
         };
         // Sized for a typical grid's links (a few strong and several weak a node), so they are rarely regrown.
-        let mut strong = Links {
-            offsets: Vec::with_capacity(nodes.len() + 1),
-            targets: Vec::with_capacity(4 * nodes.len()),
-        };
-        let mut weak = Links {
-            offsets: Vec::with_capacity(nodes.len() + 1),
-            targets: Vec::with_capacity(12 * nodes.len()),
-        };
+        strong.offsets.reserve(nodes.len() + 1);
+        strong.targets.reserve(4 * nodes.len());
+        weak.offsets.reserve(nodes.len() + 1);
+        weak.targets.reserve(12 * nodes.len());
         let mut scratch: Vec<u16> = Vec::with_capacity(64);
         let mut exits: Vec<(Cell, Candidates)> = Vec::with_capacity(81);
         let mut exits_of = u32::MAX;
@@ -568,6 +593,8 @@ thread_local! {
     /// The searches of the last run on this thread, kept for the next: a run's graphs have thousands of states, and
     /// a solve runs the chain finders at most of its steps.
     static SEARCHES: RefCell<Vec<Search>> = const { RefCell::new(Vec::new()) };
+    /// The graphs of the last run on this thread, their storage reused by the next.
+    static GRAPHS: RefCell<Vec<Graph>> = const { RefCell::new(Vec::new()) };
 }
 
 impl Search {
@@ -651,7 +678,11 @@ fn run(grid: &Grid, technique: Technique, report: &mut dyn FnMut(Step) -> Flow) 
         Technique::NiceLoop => vec![Mode::Candidates],
         _ => vec![Mode::Grouped],
     };
-    let graphs: Vec<Graph> = modes.iter().map(|&m| Graph::build(grid, m)).collect();
+    let mut spare = GRAPHS.with(|kept| core::mem::take(&mut *kept.borrow_mut()));
+    let graphs: Vec<Graph> = modes
+        .iter()
+        .map(|&m| Graph::build(grid, m, spare.pop().unwrap_or_default()))
+        .collect();
     let mut searches = SEARCHES.with(|kept| core::mem::take(&mut *kept.borrow_mut()));
     searches.resize_with(searches.len().max(graphs.len()), Search::new);
     for (search, graph) in searches.iter_mut().zip(&graphs) {
@@ -660,6 +691,7 @@ fn run(grid: &Grid, technique: Technique, report: &mut dyn FnMut(Step) -> Flow) 
     let mut empty = vec![false; graphs.len()];
     let flow = search_rounds(grid, technique, &graphs, &mut searches, &mut empty, report);
     SEARCHES.with(|kept| *kept.borrow_mut() = searches);
+    GRAPHS.with(|kept| *kept.borrow_mut() = graphs);
     if technique == Technique::XChain {
         BARREN.with(|barren| {
             let mut barren = barren.borrow_mut();
