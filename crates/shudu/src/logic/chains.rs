@@ -348,33 +348,39 @@ impl Graph {
         for node in nodes.iter_mut() {
             node.entry = node.entry_cells();
         }
-        // The ALS nodes by digit and first cell holding it: a node's weak partners among them lie in the cells it
-        // sees, so only those cells' lists are read (`als_at[als_start[k]..als_start[k + 1]]` for `k = 81 * digit
-        // + cell`).
-        // (Only a graph with sets needs it, and most graphs are of the other modes.)
-        let mut als_start = if nodes.len() > first_als {
-            vec![0u32; 9 * 81 + 1]
-        } else {
-            Vec::new()
-        };
+        // A node sees all of another's places of their digit exactly when the other sees all of its own (each place
+        // of one is a peer of each place of the other). So the groups and sets a node sees whole are those that see
+        // its first place and then the rest: each digit's groups seeing a cell, as bits over the digit's groups in
+        // order, and the sets seeing it, listed in order (`als_at[als_start[k]..als_start[k + 1]]` for
+        // `k = 81 * digit + cell`). Only a grouped graph needs them, and most graphs are of the other modes.
+        let grouped = mode == Mode::Grouped;
+        let mut groups_seeing = if grouped { vec![0u64; 9 * 81] } else { Vec::new() };
+        for d in Digit::ALL {
+            for (bit, node) in nodes[groups_of[d.index()]..groups_of[d.index() + 1]].iter().enumerate() {
+                for c in node.seen {
+                    groups_seeing[d.index() * 81 + c.index()] |= 1 << bit;
+                }
+            }
+        }
+        let mut als_start = if grouped { vec![0u32; 9 * 81 + 1] } else { Vec::new() };
         for n in &nodes[first_als..] {
-            if let Some(c) = n.cells.first() {
+            for c in n.seen {
                 als_start[n.digit.index() * 81 + c.index() + 1] += 1;
             }
         }
         for k in 1..als_start.len() {
             als_start[k] += als_start[k - 1];
         }
-        let mut als_at = vec![0u16; nodes.len() - first_als];
+        let mut als_at = vec![0u16; als_start.last().map_or(0, |&n| n as usize)];
         let mut fill = als_start.clone();
         for (i, n) in nodes.iter().enumerate().skip(first_als) {
-            if let Some(c) = n.cells.first() {
+            for c in n.seen {
                 let k = n.digit.index() * 81 + c.index();
                 als_at[fill[k] as usize] = i as u16;
                 fill[k] += 1;
             }
         }
-        let als_in = |d: Digit, c: Cell| {
+        let als_seeing = |d: Digit, c: Cell| {
             let k = d.index() * 81 + c.index();
             &als_at[als_start[k] as usize..als_start[k + 1] as usize]
         };
@@ -483,8 +489,6 @@ impl Graph {
         // A node made false that makes nothing true ends a chain there, proving nothing: no weak link leads to one, so
         // a search never reaches it (a search reads far more links than a graph is built with).
         let live = |v: u16| !strong.is_empty(v as usize);
-        // The groups' cells apart, at their nodes' numbers, read by every node's weak links.
-        let group_cells: Vec<Bitboard> = nodes[..first_als].iter().map(|n| n.cells).collect();
         for node in nodes.iter() {
             let d = node.digit;
             // Weak: the digit in every cell seeing the node, other digits of its cell, groups the node sees whole,
@@ -513,25 +517,29 @@ impl Graph {
                 }
             }
             if mode == Mode::Grouped {
-                // A group's or a set's places of the digit lie among the digit's places, so seeing them all is
-                // lying within `node.seen`, which never meets an ALS node's own set.
-                let (from, to) = (groups_of[d.index()], groups_of[d.index() + 1]);
-                for (v, &cells) in group_cells.iter().enumerate().take(to).skip(from) {
-                    if (cells - node.seen).is_empty() && live(v as u16) {
-                        weak.targets.push(v as u16);
+                // Groups and sets come after every candidate, each kind in order, the sets' own numbers in order.
+                let first = node.cell();
+                let rest = node.cells - Bitboard::only(first);
+                let mut groups = rest
+                    .iter()
+                    .fold(groups_seeing[d.index() * 81 + first.index()], |acc, c| {
+                        acc & groups_seeing[d.index() * 81 + c.index()]
+                    });
+                while groups != 0 {
+                    let v = (groups_of[d.index()] + groups.trailing_zeros() as usize) as u16;
+                    groups &= groups - 1;
+                    if live(v) {
+                        weak.targets.push(v);
                     }
                 }
+                // A set seeing the node's places lies outside them, but must also keep clear of an ALS node's set.
                 let avoid = if node.als { node.span } else { node.cells };
-                let sets_from = weak.targets.len();
-                for c in node.seen {
-                    for &v in als_in(d, c) {
-                        let other = &nodes[v as usize];
-                        if (other.cells - node.seen).is_empty() && (other.span & avoid).is_empty() && live(v) {
-                            weak.targets.push(v);
-                        }
+                for &v in als_seeing(d, first) {
+                    let other = &nodes[v as usize];
+                    if (rest - other.seen).is_empty() && (other.span & avoid).is_empty() && live(v) {
+                        weak.targets.push(v);
                     }
                 }
-                weak.targets[sets_from..].sort_unstable();
             }
         }
         weak.offsets.push(weak.targets.len() as u32);
