@@ -388,10 +388,12 @@ impl Graph {
             match cells.len() {
                 1 => cells.first().map_or(NONE, |c| candidate[c.index() * 9 + d.index()]),
                 n if n >= 2 && mode == Mode::Grouped => {
-                    // The cells must make a whole group: all the digit's places in one segment.
-                    let b = cells.first().map_or(0, |c| c.box_index());
-                    (0..6)
-                        .map(|k| b * 6 + k)
+                    // The cells must make a whole group: all the digit's places in one segment, the first cell's
+                    // row or column in its box.
+                    let first = cells.first().unwrap_or(Cell::at(0, 0));
+                    let b = first.box_index();
+                    [b * 6 + first.row() % 3, b * 6 + 3 + first.col() % 3]
+                        .into_iter()
                         .find(|&s| (cells - segment_cells(s)).is_empty())
                         .map_or(NONE, |s| group[s * 9 + d.index()])
                 }
