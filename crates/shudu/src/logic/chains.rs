@@ -348,42 +348,6 @@ impl Graph {
         for node in nodes.iter_mut() {
             node.entry = node.entry_cells();
         }
-        // A node sees all of another's places of their digit exactly when the other sees all of its own (each place
-        // of one is a peer of each place of the other). So the groups and sets a node sees whole are those that see
-        // its first place and then the rest: each digit's groups seeing a cell, as bits over the digit's groups in
-        // order, and the sets seeing it, listed in order (`als_at[als_start[k]..als_start[k + 1]]` for
-        // `k = 81 * digit + cell`). Only a grouped graph needs them, and most graphs are of the other modes.
-        let grouped = mode == Mode::Grouped;
-        let mut groups_seeing = if grouped { vec![0u64; 9 * 81] } else { Vec::new() };
-        for d in Digit::ALL {
-            for (bit, node) in nodes[groups_of[d.index()]..groups_of[d.index() + 1]].iter().enumerate() {
-                for c in node.seen {
-                    groups_seeing[d.index() * 81 + c.index()] |= 1 << bit;
-                }
-            }
-        }
-        let mut als_start = if grouped { vec![0u32; 9 * 81 + 1] } else { Vec::new() };
-        for n in &nodes[first_als..] {
-            for c in n.seen {
-                als_start[n.digit.index() * 81 + c.index() + 1] += 1;
-            }
-        }
-        for k in 1..als_start.len() {
-            als_start[k] += als_start[k - 1];
-        }
-        let mut als_at = vec![0u16; als_start.last().map_or(0, |&n| n as usize)];
-        let mut fill = als_start.clone();
-        for (i, n) in nodes.iter().enumerate().skip(first_als) {
-            for c in n.seen {
-                let k = n.digit.index() * 81 + c.index();
-                als_at[fill[k] as usize] = i as u16;
-                fill[k] += 1;
-            }
-        }
-        let als_seeing = |d: Digit, c: Cell| {
-            let k = d.index() * 81 + c.index();
-            &als_at[als_start[k] as usize..als_start[k + 1] as usize]
-        };
         let node_of = |cells: Bitboard, d: Digit| -> u16 {
             match cells.len() {
                 1 => cells.first().map_or(NONE, |c| candidate[c.index() * 9 + d.index()]),
@@ -491,12 +455,65 @@ impl Graph {
         // A node made false that makes nothing true ends a chain there, proving nothing: no weak link leads to one, so
         // a search never reaches it (a search reads far more links than a graph is built with).
         let live = |v: u16| !strong.is_empty(v as usize);
+        // The candidates' nodes, those that force nothing left out.
+        let mut alive = candidate;
+        for v in alive.iter_mut() {
+            if *v != NONE && !live(*v) {
+                *v = NONE;
+            }
+        }
+        // A node sees all of another's places of their digit exactly when the other sees all of its own (each place
+        // of one is a peer of each place of the other). So the groups and sets a node sees whole are those that see
+        // its first place and then the rest: each digit's groups seeing a cell, as bits over the digit's groups in
+        // order, and the sets seeing it, listed in order (only the nodes that force something: see `live`) (`als_at[als_start[k]..als_start[k + 1]]` for
+        // `k = 81 * digit + cell`). Only a grouped graph needs them, and most graphs are of the other modes.
+        let grouped = mode == Mode::Grouped;
+        let mut groups_seeing = if grouped { vec![0u64; 9 * 81] } else { Vec::new() };
+        for d in Digit::ALL {
+            let from = groups_of[d.index()];
+            for (bit, node) in nodes[from..groups_of[d.index() + 1]].iter().enumerate() {
+                if !live((from + bit) as u16) {
+                    continue;
+                }
+                for c in node.seen {
+                    groups_seeing[d.index() * 81 + c.index()] |= 1 << bit;
+                }
+            }
+        }
+        let mut als_start = if grouped { vec![0u32; 9 * 81 + 1] } else { Vec::new() };
+        for (i, n) in nodes.iter().enumerate().skip(first_als) {
+            if !live(i as u16) {
+                continue;
+            }
+            for c in n.seen {
+                als_start[n.digit.index() * 81 + c.index() + 1] += 1;
+            }
+        }
+        for k in 1..als_start.len() {
+            als_start[k] += als_start[k - 1];
+        }
+        let mut als_at = vec![0u16; als_start.last().map_or(0, |&n| n as usize)];
+        let mut fill = als_start.clone();
+        for (i, n) in nodes.iter().enumerate().skip(first_als) {
+            if !live(i as u16) {
+                continue;
+            }
+            for c in n.seen {
+                let k = n.digit.index() * 81 + c.index();
+                als_at[fill[k] as usize] = i as u16;
+                fill[k] += 1;
+            }
+        }
+        let als_seeing = |d: Digit, c: Cell| {
+            let k = d.index() * 81 + c.index();
+            &als_at[als_start[k] as usize..als_start[k + 1] as usize]
+        };
         for node in nodes.iter() {
             let d = node.digit;
             // Weak: the digit in every cell seeing the node, other digits of its cell, groups the node sees whole,
-            // sets whose places of the digit it sees all. Written in ascending order (for `explore`'s binary search)
-            // without sorting: candidates are numbered cell by cell, so the node's own cell goes in among the cells
-            // it sees; groups come after every candidate; only the sets need sorting. No partner comes twice.
+            // sets whose places of the digit it sees all. Written in ascending order, the order a search follows
+            // them in: candidates are numbered cell by cell, so the node's own cell goes in among the cells it sees;
+            // groups come after every candidate, sets after every group. No partner comes twice.
             weak.offsets.push(weak.targets.len() as u32);
             let own = (!node.is_group() && matches!(mode, Mode::Candidates | Mode::Grouped)).then(|| node.cell());
             let mut cells = node.seen;
@@ -506,14 +523,14 @@ impl Graph {
             for c in cells {
                 if Some(c) == own {
                     for e in grid.candidates(c).without(Candidates::only(d)) {
-                        let v = candidate[c.index() * 9 + e.index()];
-                        if v != NONE && live(v) {
+                        let v = alive[c.index() * 9 + e.index()];
+                        if v != NONE {
                             weak.targets.push(v);
                         }
                     }
                 } else {
-                    let v = candidate[c.index() * 9 + d.index()];
-                    if v != NONE && live(v) {
+                    let v = alive[c.index() * 9 + d.index()];
+                    if v != NONE {
                         weak.targets.push(v);
                     }
                 }
@@ -530,17 +547,21 @@ impl Graph {
                 while groups != 0 {
                     let v = (groups_of[d.index()] + groups.trailing_zeros() as usize) as u16;
                     groups &= groups - 1;
-                    if live(v) {
-                        weak.targets.push(v);
-                    }
+                    weak.targets.push(v);
                 }
-                // A set seeing the node's places lies outside them, but must also keep clear of an ALS node's set.
-                let avoid = if node.als { node.span } else { node.cells };
-                for &v in als_seeing(d, first) {
-                    let other = &nodes[v as usize];
-                    if (rest - other.seen).is_empty() && (other.span & avoid).is_empty() && live(v) {
-                        weak.targets.push(v);
+                // A set seeing the node's places holds none of them (they would see themselves), but must also keep
+                // clear of an ALS node's set; one seeing a candidate sees all of it.
+                let sets = als_seeing(d, first);
+                if node.is_group() {
+                    let avoid = if node.als { node.span } else { node.cells };
+                    for &v in sets {
+                        let other = &nodes[v as usize];
+                        if (rest - other.seen).is_empty() && (other.span & avoid).is_empty() {
+                            weak.targets.push(v);
+                        }
                     }
+                } else {
+                    weak.targets.extend_from_slice(sets);
                 }
             }
         }
