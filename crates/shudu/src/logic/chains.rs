@@ -397,11 +397,6 @@ impl Graph {
                         exits.push((c, covered));
                     }
                 }
-                for j in first..end {
-                    if j as usize != index {
-                        scratch.push(j as u16);
-                    }
-                }
                 // Without this digit the set is locked on the others, which leave every cell seeing all their
                 // places in it: a cell left with one candidate holds it (HoDoKu's "forced exit" from an ALS).
                 for &(c, covered) in &exits {
@@ -414,6 +409,13 @@ impl Graph {
                         if v != NONE {
                             scratch.push(v);
                         }
+                    }
+                }
+                // The exits are candidates, one a cell in cell order, the set's other digits after them: the list is
+                // in order as written.
+                for j in first..end {
+                    if j as usize != index {
+                        scratch.push(j as u16);
                     }
                 }
             } else if !node.is_group() {
@@ -447,8 +449,10 @@ impl Graph {
                     }
                 }
             }
-            scratch.sort_unstable();
-            scratch.dedup();
+            if !node.als {
+                scratch.sort_unstable();
+                scratch.dedup();
+            }
             strong.targets.extend_from_slice(&scratch);
         }
         strong.offsets.push(strong.targets.len() as u32);
