@@ -393,12 +393,25 @@ impl State {
     #[inline(always)]
     fn naked_singles<const V3: bool>(&mut self, pairs: &mut [u32; 3]) -> Option<bool> {
         let mut placed = false;
+        // The x86-64-v3 engine counts all three bands at once, before any single is placed: a single placed in one
+        // band can leave the next band's counts too high, which at worst leaves a single or an empty cell to the
+        // next round (and the guess follows a round that placed nothing, so its pairs are exact).
+        #[cfg(target_arch = "x86_64")]
+        let wide_counts = if V3 {
+            // SAFETY: `V3` is true only below `run_v3`, entered after `has_v3`.
+            unsafe { wide::counts(self) }
+        } else {
+            [(0, 0, 0); 3]
+        };
         for (b, pair) in pairs.iter_mut().enumerate() {
             let u = self.unsolved[b];
             *pair = 0;
             if u == 0 && !V3 {
                 continue;
             }
+            #[cfg(target_arch = "x86_64")]
+            let (r1, r2, r3) = if V3 { wide_counts[b] } else { self.counts(b) };
+            #[cfg(not(target_arch = "x86_64"))]
             let (r1, r2, r3) = self.counts(b);
             if u & !r1 != 0 {
                 return None;
@@ -936,6 +949,52 @@ mod wide {
                 *p.add(b * 9 + 8) = w;
             }
             Some(true)
+        }
+    }
+
+    /// [`State::counts`] of the three bands: the cells with at least one, two and three candidates, summed across
+    /// the lanes of each band's register (pairs of lanes, then halves, then the two 128-bit lanes) and digit 9's.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must have AVX2.
+    #[inline]
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    pub(super) unsafe fn counts(s: &State) -> [(u32, u32, u32); 3] {
+        // SAFETY: AVX2 is enabled; the loads stay inside the 32 words of `s.bands`.
+        unsafe {
+            let p = s.bands.as_ptr();
+            let sum = |v: __m256i| {
+                let y = _mm256_shuffle_epi32::<0xb1>(v);
+                let (a1, a2) = (_mm256_or_si256(v, y), _mm256_and_si256(v, y));
+                let (b1, b2) = (_mm256_shuffle_epi32::<0x4e>(a1), _mm256_shuffle_epi32::<0x4e>(a2));
+                let c1 = _mm256_or_si256(a1, b1);
+                let c2 = _mm256_or_si256(_mm256_or_si256(a2, b2), _mm256_and_si256(a1, b1));
+                let c3 = _mm256_or_si256(_mm256_and_si256(a2, b1), _mm256_and_si256(a1, b2));
+                let (d1, d2, d3) = (
+                    _mm256_permute2x128_si256::<1>(c1, c1),
+                    _mm256_permute2x128_si256::<1>(c2, c2),
+                    _mm256_permute2x128_si256::<1>(c3, c3),
+                );
+                let e1 = _mm256_or_si256(c1, d1);
+                let e2 = _mm256_or_si256(_mm256_or_si256(c2, d2), _mm256_and_si256(c1, d1));
+                let e3 = _mm256_or_si256(
+                    _mm256_or_si256(c3, d3),
+                    _mm256_or_si256(_mm256_and_si256(c2, d1), _mm256_and_si256(c1, d2)),
+                );
+                (
+                    _mm256_cvtsi256_si32(e1) as u32,
+                    _mm256_cvtsi256_si32(e2) as u32,
+                    _mm256_cvtsi256_si32(e3) as u32,
+                )
+            };
+            let mut out = [(0, 0, 0); 3];
+            for (b, o) in out.iter_mut().enumerate() {
+                let (r1, r2, r3) = sum(_mm256_loadu_si256(p.add(b * 9) as *const __m256i));
+                let x = s.bands[b * 9 + 8];
+                *o = (r1 | x, r2 | r1 & x, r3 | r2 & x);
+            }
+            out
         }
     }
 }
