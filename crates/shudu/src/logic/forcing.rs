@@ -618,14 +618,71 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
 }
 
 /// The net closure of every premise of a board, and where each premise's closure is (`u16::MAX` for none).
+///
+/// A candidate false whose cell is bivalue, or whose digit has one other place in a house, makes that other
+/// candidate true at once, and that one true removes it again: each premise is among the other's facts, so both
+/// have the same closure (a closure is everything that follows, whatever the order). Premises tied that way,
+/// directly or through others, share one closure, computed once.
 fn all_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
     let mut at = vec![u16::MAX; FACTS];
     let mut out: Vec<Closure> = Vec::with_capacity(512);
+    let mut same = Classes::new();
+    for d in 0..9 {
+        for cell in cells_of(board.cand[d]) {
+            let off = Fact::new(cell, d, false);
+            let cands = board.cells[cell];
+            if cands.count_ones() == 2 {
+                let other = (cands & !(1 << d)).trailing_zeros() as usize;
+                same.join(off, Fact::new(cell, other, true));
+            }
+            for h in houses_of(cell) {
+                let places = board.cand[d] & HOUSES[h];
+                if places.count_ones() == 2 {
+                    same.join(off, Fact::new((places & !bit(cell)).trailing_zeros() as usize, d, true));
+                }
+            }
+        }
+    }
     for premise in board.premises() {
-        at[premise.index()] = out.len() as u16;
-        out.push(net_closure(board, premise));
+        let root = same.find(premise);
+        if at[root.index()] == u16::MAX {
+            at[root.index()] = out.len() as u16;
+            out.push(net_closure(board, premise));
+        }
+        at[premise.index()] = at[root.index()];
     }
     (out, at)
+}
+
+/// Facts known to share a closure, as disjoint sets (union–find).
+struct Classes {
+    parent: Vec<u16>,
+}
+
+impl Classes {
+    fn new() -> Classes {
+        Classes {
+            parent: (0..FACTS as u16).collect(),
+        }
+    }
+
+    /// The fact that stands for the class of `f`.
+    fn find(&mut self, f: Fact) -> Fact {
+        let mut x = f.0;
+        while self.parent[x as usize] != x {
+            let up = self.parent[self.parent[x as usize] as usize];
+            self.parent[x as usize] = up;
+            x = up;
+        }
+        Fact(x)
+    }
+
+    fn join(&mut self, a: Fact, b: Fact) {
+        let (a, b) = (self.find(a), self.find(b));
+        if a != b {
+            self.parent[a.index()] = b.0;
+        }
+    }
 }
 
 /// The rows (0–8) and columns (9–17) crossing each box, and the boxes crossing each line.
@@ -1828,6 +1885,35 @@ mod tests {
             }
         }
         assert!(compared > 10_000, "{compared}");
+    }
+
+    /// Premises that share a closure through a strong link get exactly the closure of their own, along the path
+    /// of a hard puzzle.
+    #[test]
+    fn shared_net_closures_match_each_premise_own() {
+        let puzzle = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+        let mut grid = Grid::from_values(&parse_line(puzzle).expect("parses")).expect("valid");
+        let solver = super::super::Solver::new();
+        let (mut compared, mut shared) = (0, 0);
+        for _ in 0..60 {
+            let board = Board::new(&grid, true);
+            let (closures, at) = all_closures(&board);
+            for premise in board.premises() {
+                let got = &closures[at[premise.index()] as usize];
+                let own = net_closure(&board, premise);
+                assert_eq!(got.bad, own.bad, "{premise:?}\n{grid}");
+                if !own.bad {
+                    assert_eq!((got.on, got.off), (own.on, own.off), "{premise:?}\n{grid}");
+                }
+                compared += 1;
+            }
+            shared += board.premises().count() - closures.len();
+            let Some(step) = solver.next_step(&grid) else { break };
+            if step.apply(&mut grid).is_err() {
+                break;
+            }
+        }
+        assert!(compared > 5_000 && shared > 1_000, "{compared} {shared}");
     }
 
     /// Every reported forcing step of the state is true of the puzzle's solution.
