@@ -730,9 +730,28 @@ impl Due {
     }
 }
 
+/// The houses of each cell, as bits of [`House::index`].
+static CELL_HOUSES: [u32; 81] = cell_houses();
+
+const fn cell_houses() -> [u32; 81] {
+    let mut out = [0u32; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (r, c) = (cell / 9, cell % 9);
+        out[cell] = 1 << r | 1 << (9 + c) | 1 << (18 + (r / 3) * 3 + c / 3);
+        cell += 1;
+    }
+    out
+}
+
 /// The houses (bits as [`House::index`]) holding any cell of a word.
 #[inline]
 fn houses_touched(cells: u128) -> u32 {
+    // A few cells (a premise, a locked candidate's victims, the cells a placement empties) are looked up one by
+    // one; the peers a placement strikes are folded band by band.
+    if cells.count_ones() <= 3 {
+        return cells_of(cells).fold(0, |acc, c| acc | CELL_HOUSES[c]);
+    }
     let (mut rows, mut cols, mut boxes) = (0u32, 0u32, 0u32);
     for band in 0..3 {
         let word = (cells >> (27 * band)) as u32 & 0x7ff_ffff;
