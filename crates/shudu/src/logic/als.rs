@@ -416,6 +416,8 @@ pub fn als_chain_overlapping(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) ->
 #[derive(Clone, Copy)]
 struct Arrival {
     link: u32,
+    /// The set the link leads to.
+    to: u32,
     used: u16,
     depth: u8,
     parent: u32,
@@ -547,6 +549,7 @@ fn walk(
                 seen[slot(l.to, bit(f), 1)] = stamp;
                 queue.push(Arrival {
                     link,
+                    to: l.to,
                     used: bit(f),
                     depth: 1,
                     parent: u32::MAX,
@@ -556,7 +559,7 @@ fn walk(
         let mut head = 0;
         while head < queue.len() {
             let here = queue[head];
-            let at = net.links[here.link as usize].to;
+            let at = here.to;
             head += 1;
             if here.depth >= 3 && at != s {
                 let last = &net.sets[at as usize];
@@ -584,6 +587,7 @@ fn walk(
                 *mark = stamp;
                 queue.push(Arrival {
                     link: l.link,
+                    to: l.to,
                     used: next,
                     depth,
                     parent: head as u32 - 1,
@@ -603,10 +607,11 @@ struct Onward {
     links: Vec<OnwardLink>,
 }
 
-/// A link in [`Onward`]: where the marks of the set it leads to start, its digits, and its index in
+/// A link in [`Onward`]: the set it leads to and where that set's marks start, its digits, and its index in
 /// [`Net::links`].
 #[derive(Clone, Copy)]
 struct OnwardLink {
+    to: u32,
     marks: u32,
     digits: u16,
     link: u32,
@@ -628,6 +633,7 @@ impl Onward {
                 for (k, l) in net.links_of(i).iter().enumerate() {
                     if l.digits != 1 << d {
                         links.push(OnwardLink {
+                            to: l.to,
                             marks: l.to * MARKS_PER_SET,
                             digits: l.digits,
                             link: base + k as u32,
