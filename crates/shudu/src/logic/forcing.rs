@@ -643,11 +643,36 @@ fn all_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
             }
         }
     }
-    for premise in board.premises() {
+    // Candidates false first: a candidate true removes the others of its cell and its digit from its peers, so it
+    // contradicts whenever one of those removals does, and needs no closure of its own then (what a contradictory
+    // closure holds is never read).
+    let offs = board.premises().filter(|f| !f.on());
+    for premise in offs.chain(board.premises().filter(|f| f.on())) {
         let root = same.find(premise);
         if at[root.index()] == u16::MAX {
             at[root.index()] = out.len() as u16;
-            out.push(net_closure(board, premise));
+            let doomed = premise.on() && {
+                let (cell, d) = (premise.cell(), premise.digit());
+                let others = (0..9)
+                    .filter(|&x| x != d && board.cells[cell] >> x & 1 != 0)
+                    .map(|x| (cell, x));
+                let seen = cells_of(board.cand[d] & peers(cell)).map(|p| (p, d));
+                others.chain(seen).any(|(c, x)| {
+                    out.get(at[Fact::new(c, x, false).index()] as usize)
+                        .is_some_and(|o| o.bad)
+                })
+            };
+            out.push(if doomed {
+                Closure {
+                    on: [0; 9],
+                    off: [0; 9],
+                    conflict: None,
+                    bad: true,
+                    depth: u16::MAX,
+                }
+            } else {
+                net_closure(board, premise)
+            });
         }
         at[premise.index()] = at[root.index()];
     }
