@@ -416,6 +416,8 @@ pub fn als_chain_overlapping(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) ->
 #[derive(Clone, Copy)]
 struct Arrival {
     link: u32,
+    /// The set the link leads to.
+    to: u32,
     used: u16,
     depth: u8,
     parent: u32,
@@ -432,29 +434,85 @@ struct Arrival {
 /// twice; the reasoning holds link by link all the same.
 fn chain(grid: &Grid, overlap: bool, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     let net = Net::of(grid, overlap);
-    // Seen marks per (set, arriving digits, depth class 1/2/3), stamped with the search number.
-    let mut seen = vec![0u32; net.sets.len() * USED_SLOTS * 3];
-    let mut stamp = 0u32;
+    // The seen marks outlive the call (see `SEEN`): zeroing them anew each time cost as much as a tenth of the
+    // search.
+    let mut marks = SEEN.with(|s| s.take());
+    marks.prepare(net.sets.len() * USED_SLOTS * 3);
+    let onward = Onward::new(&net);
     let mut queue: Vec<Arrival> = Vec::new();
     // Shorter chains first: the chains of four sets from every start, then the longer ones in the order the walks
     // find them. One walk a start finds both (a walk's states within three links are the same however deep it
     // goes on); the longer chains wait until every start has been walked, which is rarely needed: the search
     // mostly finds nothing.
     let mut longer: Vec<Step> = Vec::new();
+    let mut flow = Flow::Continue(());
     for s in 0..net.sets.len() as u32 {
-        walk(grid, &net, s, &mut seen, &mut stamp, &mut queue, &mut |step, links| {
+        flow = walk(grid, &net, &onward, s, &mut marks, &mut queue, &mut |step, links| {
             if links <= 3 {
                 emit(step)
             } else {
                 longer.push(step);
                 Flow::Continue(())
             }
-        })?;
+        });
+        if flow.is_break() {
+            break;
+        }
     }
+    SEEN.with(|s| s.replace(marks));
+    flow?;
     for step in longer {
         emit(step)?;
     }
     Flow::Continue(())
+}
+
+/// The seen marks of the chain search: per (set, depth class, arriving digits) the number of the last walk that
+/// reached that state, so a new walk starts with none seen by taking a new number rather than clearing them.
+#[derive(Default)]
+struct Marks {
+    seen: Vec<u32>,
+    stamp: u32,
+}
+
+impl Marks {
+    /// At least `len` marks, none of them seen by a walk to come.
+    fn prepare(&mut self, len: usize) {
+        if self.seen.len() < len {
+            self.seen.resize(len, 0);
+        }
+        // Numbers are not reused: when they run out, every mark is cleared and they start again.
+        if self.stamp > u32::MAX - (1 << 20) {
+            self.seen.iter_mut().for_each(|m| *m = 0);
+            self.stamp = 0;
+        }
+    }
+}
+
+thread_local! {
+    /// The chain search's marks, kept between calls on this thread.
+    static SEEN: RefCell<Marks> = RefCell::new(Marks::default());
+}
+
+/// The code of each set of one or two arriving digits among a set's [`USED_SLOTS`] marks: the digits first, then
+/// the pairs (a, b), a < b, in order.
+static USED_CODE: [u8; 512] = used_codes();
+
+const fn used_codes() -> [u8; 512] {
+    let mut out = [0u8; 512];
+    let mut code = 9;
+    let mut a = 0;
+    while a < 9 {
+        out[1 << a] = a as u8;
+        let mut b = a + 1;
+        while b < 9 {
+            out[(1 << a) | (1 << b)] = code;
+            code += 1;
+            b += 1;
+        }
+        a += 1;
+    }
+    out
 }
 
 /// The walks from set `s` (one per first link digit), at most [`MAX_LINKS`] links long, reporting the chains of
@@ -462,27 +520,36 @@ fn chain(grid: &Grid, overlap: bool, emit: &mut dyn FnMut(Step) -> Flow) -> Flow
 fn walk(
     grid: &Grid,
     net: &Net,
+    onward: &Onward,
     s: u32,
-    seen: &mut [u32],
-    stamp: &mut u32,
+    marks: &mut Marks,
     queue: &mut Vec<Arrival>,
     emit: &mut dyn FnMut(Step, u8) -> Flow,
 ) -> Flow {
     let first_set = &net.sets[s as usize];
+    // For each digit, the cells that could lose it for the first set: a chain ending in a set that sees none of
+    // them for any of its `z` removes nothing, which spares building the removals that mostly come to nothing.
+    let mut reach = [Bitboard::EMPTY; 9];
+    for z in digits_of(first_set.open) {
+        reach[z.index()] = grid.digit_cells(z) & first_set.seen[z.index()];
+    }
+    let seen = &mut marks.seen[..];
+    let s_marks = s * MARKS_PER_SET;
     for f in digits_of(first_set.digits) {
         // A walk from here removes only a digit of the first set other than `f` that some cell could lose.
         if first_set.open & !bit(f) == 0 {
             continue;
         }
-        *stamp += 1;
-        let stamp = *stamp;
+        marks.stamp += 1;
+        let stamp = marks.stamp;
         queue.clear();
         for (k, l) in net.links_of(s).iter().enumerate() {
             if l.digits & bit(f) != 0 {
                 let link = net.start[s as usize] + k as u32;
-                mark(seen, l.to, bit(f), 1, stamp);
+                seen[slot(l.to, bit(f), 1)] = stamp;
                 queue.push(Arrival {
                     link,
+                    to: l.to,
                     used: bit(f),
                     depth: 1,
                     parent: u32::MAX,
@@ -492,17 +559,13 @@ fn walk(
         let mut head = 0;
         while head < queue.len() {
             let here = queue[head];
-            let at = net.links[here.link as usize];
+            let at = here.to;
             head += 1;
-            if here.depth >= 3 && at.to != s {
-                let last = &net.sets[at.to as usize];
+            if here.depth >= 3 && at != s {
+                let last = &net.sets[at as usize];
                 let zs = first_set.open & last.open & !bit(f) & !here.used;
-                let (elim, _) = if zs == 0 {
-                    (Vec::new(), 0)
-                } else {
-                    z_removals(grid, first_set, last, zs)
-                };
-                if !elim.is_empty() {
+                if digits_of(zs).any(|z| !(reach[z.index()] & last.seen[z.index()]).is_empty()) {
+                    let (elim, _) = z_removals(grid, first_set, last, zs);
                     let pattern = chain_pattern(net, queue, head - 1, &elim);
                     emit(Step::elimination(Technique::AlsChain, elim, pattern), here.depth)?;
                 }
@@ -510,18 +573,21 @@ fn walk(
             if here.depth >= MAX_LINKS {
                 continue;
             }
-            for (k, l) in net.links_of(at.to).iter().enumerate() {
+            let depth = here.depth + 1;
+            let class = (usize::from(depth.min(3)) - 1) * USED_SLOTS;
+            for l in onward.after(at, here.used) {
                 let next = l.digits & !here.used;
-                if next == 0 || l.to == s {
+                if next == 0 || l.marks == s_marks {
                     continue;
                 }
-                let link = net.start[at.to as usize] + k as u32;
-                let depth = here.depth + 1;
-                if !mark(seen, l.to, next, depth.min(3), stamp) {
+                let mark = &mut seen[l.marks as usize + class + used_code(next)];
+                if *mark == stamp {
                     continue;
                 }
+                *mark = stamp;
                 queue.push(Arrival {
-                    link,
+                    link: l.link,
+                    to: l.to,
                     used: next,
                     depth,
                     parent: head as u32 - 1,
@@ -532,26 +598,80 @@ fn walk(
     Flow::Continue(())
 }
 
-/// Slots per set in the seen marks: one per arriving digit, then one per arriving pair of digits.
+/// The links a chain may go on by from each set, by the digit it arrived with: those with a digit other than that
+/// one, in the order of [`Net::links_of`] (which the walks keep, as it decides which chain is found first).
+/// Most links of a set go by one digit, so a chain that arrived by it skips them without looking at them.
+struct Onward {
+    /// The links on from set `i` after arriving by digit `d` are `links[start[i * 9 + d]..start[i * 9 + d + 1]]`.
+    start: Vec<u32>,
+    links: Vec<OnwardLink>,
+}
+
+/// A link in [`Onward`]: the set it leads to and where that set's marks start, its digits, and its index in
+/// [`Net::links`].
+#[derive(Clone, Copy)]
+struct OnwardLink {
+    to: u32,
+    marks: u32,
+    digits: u16,
+    link: u32,
+}
+
+impl Onward {
+    fn new(net: &Net) -> Onward {
+        let mut start = Vec::with_capacity(net.sets.len() * 9 + 1);
+        let mut links = Vec::with_capacity(net.links.len() * 4);
+        for i in 0..net.sets.len() as u32 {
+            let base = net.start[i as usize];
+            // A chain arrives only by a digit of one of the set's links (they go both ways).
+            let arrivals = net.links_of(i).iter().fold(0, |m, l| m | l.digits);
+            for d in 0..9 {
+                start.push(links.len() as u32);
+                if arrivals & 1 << d == 0 {
+                    continue;
+                }
+                for (k, l) in net.links_of(i).iter().enumerate() {
+                    if l.digits != 1 << d {
+                        links.push(OnwardLink {
+                            to: l.to,
+                            marks: l.to * MARKS_PER_SET,
+                            digits: l.digits,
+                            link: base + k as u32,
+                        });
+                    }
+                }
+            }
+        }
+        start.push(links.len() as u32);
+        Onward { start, links }
+    }
+
+    /// The links on from set `i` with a digit outside `used` (and, when `used` is two digits, those with only the
+    /// higher one, which the caller skips).
+    #[inline]
+    fn after(&self, i: u32, used: u16) -> &[OnwardLink] {
+        let k = i as usize * 9 + used.trailing_zeros() as usize;
+        &self.links[self.start[k] as usize..self.start[k + 1] as usize]
+    }
+}
+
+/// Slots per set and depth class in the seen marks: one per arriving digit, then one per arriving pair of digits.
 const USED_SLOTS: usize = 45;
 
-/// Marks the state (set, arriving digits, depth class) seen in this search; false when it was already. The state
-/// is all that matters for what follows, whichever link led there.
-fn mark(seen: &mut [u32], set: u32, used: u16, class: u8, stamp: u32) -> bool {
-    let a = used.trailing_zeros() as usize;
-    let code = if used.count_ones() == 1 {
-        a
-    } else {
-        // The pairs (a, b), a < b, in order: a(17 - a)/2 pairs start below a.
-        let b = 15 - used.leading_zeros() as usize;
-        9 + a * (17 - a) / 2 + (b - a - 1)
-    };
-    let slot = (set as usize * USED_SLOTS + code) * 3 + (class as usize - 1);
-    if seen[slot] == stamp {
-        return false;
-    }
-    seen[slot] = stamp;
-    true
+/// The marks of one set: [`USED_SLOTS`] per depth class (one, two, three or more links).
+const MARKS_PER_SET: u32 = 3 * USED_SLOTS as u32;
+
+/// The mark of the state (set, arriving digits, depth class 1/2/3). The state is all that matters for what
+/// follows, whichever link led there.
+#[inline]
+fn slot(set: u32, used: u16, class: u8) -> usize {
+    (set * MARKS_PER_SET) as usize + (class as usize - 1) * USED_SLOTS + used_code(used)
+}
+
+/// The code of one or two arriving digits among a depth class's marks.
+#[inline]
+fn used_code(used: u16) -> usize {
+    USED_CODE[usize::from(used) & 511] as usize
 }
 
 /// The pattern of a chain ending at `queue[end]`: its sets in order, and an ALS chain of nodes: `z` off in the

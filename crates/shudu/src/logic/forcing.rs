@@ -618,14 +618,96 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
 }
 
 /// The net closure of every premise of a board, and where each premise's closure is (`u16::MAX` for none).
+///
+/// A candidate false whose cell is bivalue, or whose digit has one other place in a house, makes that other
+/// candidate true at once, and that one true removes it again: each premise is among the other's facts, so both
+/// have the same closure (a closure is everything that follows, whatever the order). Premises tied that way,
+/// directly or through others, share one closure, computed once.
 fn all_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
     let mut at = vec![u16::MAX; FACTS];
     let mut out: Vec<Closure> = Vec::with_capacity(512);
-    for premise in board.premises() {
-        at[premise.index()] = out.len() as u16;
-        out.push(net_closure(board, premise));
+    let mut same = Classes::new();
+    for d in 0..9 {
+        for cell in cells_of(board.cand[d]) {
+            let off = Fact::new(cell, d, false);
+            let cands = board.cells[cell];
+            if cands.count_ones() == 2 {
+                let other = (cands & !(1 << d)).trailing_zeros() as usize;
+                same.join(off, Fact::new(cell, other, true));
+            }
+            for h in houses_of(cell) {
+                let places = board.cand[d] & HOUSES[h];
+                if places.count_ones() == 2 {
+                    same.join(off, Fact::new((places & !bit(cell)).trailing_zeros() as usize, d, true));
+                }
+            }
+        }
+    }
+    // Candidates false first: a candidate true removes the others of its cell and its digit from its peers, so it
+    // contradicts whenever one of those removals does, and needs no closure of its own then (what a contradictory
+    // closure holds is never read).
+    let offs = board.premises().filter(|f| !f.on());
+    for premise in offs.chain(board.premises().filter(|f| f.on())) {
+        let root = same.find(premise);
+        if at[root.index()] == u16::MAX {
+            at[root.index()] = out.len() as u16;
+            let doomed = premise.on() && {
+                let (cell, d) = (premise.cell(), premise.digit());
+                let others = (0..9)
+                    .filter(|&x| x != d && board.cells[cell] >> x & 1 != 0)
+                    .map(|x| (cell, x));
+                let seen = cells_of(board.cand[d] & peers(cell)).map(|p| (p, d));
+                others.chain(seen).any(|(c, x)| {
+                    out.get(at[Fact::new(c, x, false).index()] as usize)
+                        .is_some_and(|o| o.bad)
+                })
+            };
+            out.push(if doomed {
+                Closure {
+                    on: [0; 9],
+                    off: [0; 9],
+                    conflict: None,
+                    bad: true,
+                    depth: u16::MAX,
+                }
+            } else {
+                net_closure(board, premise)
+            });
+        }
+        at[premise.index()] = at[root.index()];
     }
     (out, at)
+}
+
+/// Facts known to share a closure, as disjoint sets (union–find).
+struct Classes {
+    parent: Vec<u16>,
+}
+
+impl Classes {
+    fn new() -> Classes {
+        Classes {
+            parent: (0..FACTS as u16).collect(),
+        }
+    }
+
+    /// The fact that stands for the class of `f`.
+    fn find(&mut self, f: Fact) -> Fact {
+        let mut x = f.0;
+        while self.parent[x as usize] != x {
+            let up = self.parent[self.parent[x as usize] as usize];
+            self.parent[x as usize] = up;
+            x = up;
+        }
+        Fact(x)
+    }
+
+    fn join(&mut self, a: Fact, b: Fact) {
+        let (a, b) = (self.find(a), self.find(b));
+        if a != b {
+            self.parent[a.index()] = b.0;
+        }
+    }
 }
 
 /// The rows (0–8) and columns (9–17) crossing each box, and the boxes crossing each line.
@@ -673,9 +755,28 @@ impl Due {
     }
 }
 
+/// The houses of each cell, as bits of [`House::index`].
+static CELL_HOUSES: [u32; 81] = cell_houses();
+
+const fn cell_houses() -> [u32; 81] {
+    let mut out = [0u32; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (r, c) = (cell / 9, cell % 9);
+        out[cell] = 1 << r | 1 << (9 + c) | 1 << (18 + (r / 3) * 3 + c / 3);
+        cell += 1;
+    }
+    out
+}
+
 /// The houses (bits as [`House::index`]) holding any cell of a word.
 #[inline]
 fn houses_touched(cells: u128) -> u32 {
+    // A few cells (a premise, a locked candidate's victims, the cells a placement empties) are looked up one by
+    // one; the peers a placement strikes are folded band by band.
+    if cells.count_ones() <= 3 {
+        return cells_of(cells).fold(0, |acc, c| acc | CELL_HOUSES[c]);
+    }
     let (mut rows, mut cols, mut boxes) = (0u32, 0u32, 0u32);
     for band in 0..3 {
         let word = (cells >> (27 * band)) as u32 & 0x7ff_ffff;
@@ -1828,6 +1929,35 @@ mod tests {
             }
         }
         assert!(compared > 10_000, "{compared}");
+    }
+
+    /// Premises that share a closure through a strong link get exactly the closure of their own, along the path
+    /// of a hard puzzle.
+    #[test]
+    fn shared_net_closures_match_each_premise_own() {
+        let puzzle = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+        let mut grid = Grid::from_values(&parse_line(puzzle).expect("parses")).expect("valid");
+        let solver = super::super::Solver::new();
+        let (mut compared, mut shared) = (0, 0);
+        for _ in 0..60 {
+            let board = Board::new(&grid, true);
+            let (closures, at) = all_closures(&board);
+            for premise in board.premises() {
+                let got = &closures[at[premise.index()] as usize];
+                let own = net_closure(&board, premise);
+                assert_eq!(got.bad, own.bad, "{premise:?}\n{grid}");
+                if !own.bad {
+                    assert_eq!((got.on, got.off), (own.on, own.off), "{premise:?}\n{grid}");
+                }
+                compared += 1;
+            }
+            shared += board.premises().count() - closures.len();
+            let Some(step) = solver.next_step(&grid) else { break };
+            if step.apply(&mut grid).is_err() {
+                break;
+            }
+        }
+        assert!(compared > 5_000 && shared > 1_000, "{compared} {shared}");
     }
 
     /// Every reported forcing step of the state is true of the puzzle's solution.
