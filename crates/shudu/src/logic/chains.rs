@@ -794,7 +794,11 @@ fn search_rounds(
             if graph.nodes[start].als || graph.strong.is_empty(start) {
                 continue;
             }
-            explore(grid, graph, search, technique, start, longest, &mut found);
+            if technique == Technique::GroupedNiceLoop {
+                explore::<true>(grid, graph, search, technique, start, longest, &mut found);
+            } else {
+                explore::<false>(grid, graph, search, technique, start, longest, &mut found);
+            }
             any |= !found.is_empty();
             for c in found.drain(..) {
                 match rounds.iter().position(|&limit| c.depth <= limit) {
@@ -815,7 +819,7 @@ fn search_rounds(
 
 /// One breadth-first search from `start` assumed false, collecting conclusions whose chains have at most `longest`
 /// links.
-fn explore(
+fn explore<const GROUPED: bool>(
     grid: &Grid,
     graph: &Graph,
     search: &mut Search,
@@ -825,7 +829,9 @@ fn explore(
     found: &mut Vec<Conclusion>,
 ) {
     let generation = search.next_generation();
-    let first = state(start, false, graph.nodes[start].is_group());
+    // Only a grouped search has groups and sets: the other searches are compiled without their tests.
+    let is_group = |n: &NodeData| GROUPED && n.is_group();
+    let first = state(start, false, is_group(&graph.nodes[start]));
     search.visits[first] = Visit {
         trail: graph.nodes[start].span,
         stamp: generation,
@@ -835,7 +841,7 @@ fn explore(
     search.queue[0] = first as u32;
     let mut tail = 1;
     let start_node = &graph.nodes[start];
-    let grouped = technique == Technique::GroupedNiceLoop;
+    let grouped = GROUPED;
     let loops = matches!(technique, Technique::NiceLoop | Technique::GroupedNiceLoop);
     // Whether a node sees the start (one is false when the other is true): weak links go both ways, but the start's
     // own list leaves out the nodes that force nothing, which may still end a loop.
@@ -843,7 +849,7 @@ fn explore(
         if n.digit == start_node.digit {
             (start_node.cells - n.seen).is_empty()
         } else {
-            !n.is_group() && !start_node.is_group() && n.cells == start_node.cells
+            !is_group(n) && !is_group(start_node) && n.cells == start_node.cells
         }
     };
     let mut head = 0;
@@ -855,13 +861,17 @@ fn explore(
         let next = if u_on { graph.weak.of(u) } else { graph.strong.of(u) };
         let u_node = &graph.nodes[u];
         for &v in next {
-            let t = state(v as usize, !u_on, u_group || v as usize >= graph.first_group);
+            let t = state(
+                v as usize,
+                !u_on,
+                GROUPED && (u_group || v as usize >= graph.first_group),
+            );
             if search.visits[t].stamp == generation {
                 continue;
             }
             let v_node = &graph.nodes[v as usize];
             // A link inside a cell or inside an ALS stays where the chain already is.
-            let inside = v_node.span == u_node.span && (!v_node.is_group() || v_node.als);
+            let inside = v_node.span == u_node.span && (!is_group(v_node) || v_node.als);
             if !inside && !(v_node.entry & trail).is_empty() && v_node.cells != start_node.cells {
                 continue;
             }
@@ -980,7 +990,7 @@ fn explore(
             // An AIC: the start or the end holds, so whatever sees both goes: the digit where both ends have it,
             // the other end's digit in a cell that is one end and sees the other, a shared cell's other digits.
             let (a, b) = (start_node.digit, end.digit);
-            let single = |n: &NodeData| if n.is_group() { Bitboard::EMPTY } else { n.cells };
+            let single = |n: &NodeData| if is_group(n) { Bitboard::EMPTY } else { n.cells };
             // Most ends remove nothing: the sets are built only for those that do.
             let (gone_a, gone_b, shared) = if a == b {
                 (start_node.seen & end.seen, Bitboard::EMPTY, Bitboard::EMPTY)
@@ -1005,7 +1015,7 @@ fn explore(
                 }
             }
             let same_digit = end.digit == start_node.digit;
-            let same_cell = !end.is_group() && end.cells == start_node.cells;
+            let same_cell = !is_group(end) && end.cells == start_node.cells;
             let variant = match technique {
                 Technique::XChain | Technique::XYChain if !same_digit => continue,
                 Technique::XChain | Technique::XYChain => "",
