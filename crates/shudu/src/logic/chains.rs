@@ -342,10 +342,15 @@ impl Graph {
                 }
             }
         }
-        for node in nodes[..first_als].iter_mut() {
+        let first_group = groups_of[0];
+        for node in nodes[..first_group].iter_mut() {
+            node.seen = grid.digit_cells(node.digit) & node.cell().peer_set();
+            node.entry = node.span;
+        }
+        for node in nodes[first_group..first_als].iter_mut() {
             node.seen = grid.digit_cells(node.digit) & common_peers(node.cells);
         }
-        for node in nodes.iter_mut() {
+        for node in nodes[first_group..].iter_mut() {
             node.entry = node.entry_cells();
         }
         let node_of = |cells: Bitboard, d: Digit| -> u16 {
