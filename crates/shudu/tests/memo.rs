@@ -1,7 +1,7 @@
 //! Some finders remember, per thread, where they last found nothing, and skip it while it is unchanged: X-Chains by
-//! digit, subsets by house, Sue de Coq by line and box, fish by digit. They must answer as a finder with nothing
-//! remembered would: checked at every step of solving a spread of top1465 (skipped, saying so, where
-//! `../shared/data` is absent).
+//! digit, subsets by house, Sue de Coq by line and box, fish by digit; WXYZ-Wings search only around the cells changed
+//! since. They must answer as a finder with nothing remembered would: checked at every step of solving a spread of
+//! top1465 (skipped, saying so, where `../shared/data` is absent).
 
 mod common;
 
@@ -9,7 +9,8 @@ use shudu::logic::{Solver, Step, Technique};
 use shudu::Grid;
 
 /// The finders with a memory.
-const FINDERS: [Technique; 13] = [
+const FINDERS: [Technique; 14] = [
+    Technique::WXYZWing,
     Technique::XChain,
     Technique::NakedPair,
     Technique::NakedTriple,

@@ -93,7 +93,44 @@ pub fn xyz_wing(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
 /// so `z` fills one of its cells, and cells seeing all of them lose it. Exactly one digit must be unrestricted, and
 /// the four cells must hang together (each seen by another of them, not necessarily by one pivot): four cells
 /// falling apart in two groups always hide a smaller locked set, which the ladder's subsets and wings handle.
+///
+/// The search remembers, per thread, the candidates of the last grid where it found nothing. A grid with no
+/// candidate more than that one can hold a wing only where a cell's candidates changed since: a wing of unchanged
+/// cells was there before, with every elimination it has now. So only sets of four holding a changed cell are
+/// searched then (the others cannot give a step), found in the same order as by the whole search.
 pub fn wxyz_wing(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    std::thread_local! {
+        static BARREN: core::cell::RefCell<Option<[u16; 81]>> = const { core::cell::RefCell::new(None) };
+    }
+    let now: [u16; 81] = core::array::from_fn(|i| grid.candidates(Cell::ALL[i]).bits());
+    let focus = BARREN.with(|barren| {
+        let barren = barren.borrow();
+        let before = barren.as_ref()?;
+        let mut changed = Bitboard::EMPTY;
+        for (i, (&b, &n)) in before.iter().zip(&now).enumerate() {
+            if n & !b != 0 {
+                return None;
+            }
+            if n != b {
+                changed.insert(Cell::ALL[i]);
+            }
+        }
+        Some(changed)
+    });
+    if focus == Some(Bitboard::EMPTY) {
+        return Flow::Continue(());
+    }
+    let mut found = false;
+    let flow = wxyz_search(grid, focus.unwrap_or(Bitboard::FULL), &mut |step| {
+        found = true;
+        emit(step)
+    });
+    BARREN.with(|barren| *barren.borrow_mut() = (flow.is_continue() && !found).then_some(now));
+    flow
+}
+
+/// The WXYZ-Wings holding a cell of `focus`.
+fn wxyz_search(grid: &Grid, focus: Bitboard, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     let small: Bitboard = grid
         .empty_cells()
         .iter()
@@ -102,7 +139,7 @@ pub fn wxyz_wing(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     if small.len() < 4 {
         return Flow::Continue(());
     }
-    let wing = Wing { grid, small };
+    let wing = Wing { grid, small, focus };
     let mut chosen = [Cell::at(0, 0); 4];
     for seed in small {
         chosen[0] = seed;
@@ -120,6 +157,8 @@ pub fn wxyz_wing(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
 struct Wing<'a> {
     grid: &'a Grid,
     small: Bitboard,
+    /// The cells of which a wing must hold one.
+    focus: Bitboard,
 }
 
 impl Wing<'_> {
@@ -138,6 +177,10 @@ impl Wing<'_> {
         loose: u16,
         emit: &mut dyn FnMut(Step) -> Flow,
     ) -> Flow {
+        if len == 3 && chosen[..3].iter().all(|&c| !self.focus.contains(c)) {
+            // The last cell must be one of the focus.
+            ext &= self.focus;
+        }
         while let Some(cell) = ext.first() {
             ext.remove(cell);
             let mask = self.grid.candidates(cell).bits();
