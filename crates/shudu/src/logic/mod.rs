@@ -16,6 +16,7 @@
 
 mod als;
 mod chains;
+mod changes;
 mod coloring;
 mod fish;
 mod forcing;

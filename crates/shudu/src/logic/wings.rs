@@ -5,6 +5,7 @@
 
 use crate::grid::{Bitboard, Candidates, Cell, Digit, Grid, House};
 
+use super::changes;
 use super::notation;
 use super::single_digit::{pair_in, removals};
 use super::step::{Pattern, Step};
@@ -94,39 +95,13 @@ pub fn xyz_wing(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
 /// the four cells must hang together (each seen by another of them, not necessarily by one pivot): four cells
 /// falling apart in two groups always hide a smaller locked set, which the ladder's subsets and wings handle.
 ///
-/// The search remembers, per thread, the candidates of the last grid where it found nothing. A grid with no
-/// candidate more than that one can hold a wing only where a cell's candidates changed since: a wing of unchanged
-/// cells was there before, with every elimination it has now. So only sets of four holding a changed cell are
-/// searched then (the others cannot give a step), found in the same order as by the whole search.
+/// After a grid where it found none, only the sets of four holding a cell changed since are searched (see
+/// [`changes`]).
 pub fn wxyz_wing(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     std::thread_local! {
-        static BARREN: core::cell::RefCell<Option<[u16; 81]>> = const { core::cell::RefCell::new(None) };
+        static BARREN: changes::Slots<1> = const { core::cell::RefCell::new([None]) };
     }
-    let now: [u16; 81] = core::array::from_fn(|i| grid.candidates(Cell::ALL[i]).bits());
-    let focus = BARREN.with(|barren| {
-        let barren = barren.borrow();
-        let before = barren.as_ref()?;
-        let mut changed = Bitboard::EMPTY;
-        for (i, (&b, &n)) in before.iter().zip(&now).enumerate() {
-            if n & !b != 0 {
-                return None;
-            }
-            if n != b {
-                changed.insert(Cell::ALL[i]);
-            }
-        }
-        Some(changed)
-    });
-    if focus == Some(Bitboard::EMPTY) {
-        return Flow::Continue(());
-    }
-    let mut found = false;
-    let flow = wxyz_search(grid, focus.unwrap_or(Bitboard::FULL), &mut |step| {
-        found = true;
-        emit(step)
-    });
-    BARREN.with(|barren| *barren.borrow_mut() = (flow.is_continue() && !found).then_some(now));
-    flow
+    changes::search_around(&BARREN, 0, grid, emit, |focus, emit| wxyz_search(grid, focus, emit))
 }
 
 /// The WXYZ-Wings holding a cell of `focus`.
