@@ -653,6 +653,37 @@ mod wide {
     use super::{State, BAND};
     use std::arch::x86_64::*;
 
+    /// The band words in registers: digits 1 to 8 of bands 0, 1 and 2 in one each, digit 9 of the three bands in the
+    /// first lanes of a fourth, whose other lanes hold every cell (so they strike nothing).
+    ///
+    /// # Safety
+    ///
+    /// The CPU must have AVX2.
+    #[inline]
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    unsafe fn load(s: &State) -> [__m256i; 4] {
+        // SAFETY: AVX2 is enabled; the loads stay inside the 32 words of `s.bands` (the last covers words 18..26).
+        unsafe {
+            let p = s.bands.as_ptr();
+            let band = BAND as i32;
+            [
+                _mm256_loadu_si256(p as *const __m256i),
+                _mm256_loadu_si256(p.add(9) as *const __m256i),
+                _mm256_loadu_si256(p.add(18) as *const __m256i),
+                _mm256_setr_epi32(
+                    s.bands[8] as i32,
+                    s.bands[17] as i32,
+                    s.bands[26] as i32,
+                    band,
+                    band,
+                    band,
+                    band,
+                    band,
+                ),
+            ]
+        }
+    }
+
     /// Runs the band update to a fixed point; `false` on a contradiction. Two digits that both solved one cell are
     /// not caught here: the cell keeps both, which [`State::naked_singles`] checks.
     ///
@@ -767,21 +798,7 @@ mod wide {
                     or!(x, _mm256_permute2x128_si256::<1>(x, x))
                 }};
             }
-            let p = s.bands.as_mut_ptr();
-            let mut b0 = _mm256_loadu_si256(p as *const __m256i);
-            let mut b1 = _mm256_loadu_si256(p.add(9) as *const __m256i);
-            let mut b2 = _mm256_loadu_si256(p.add(18) as *const __m256i);
-            let band = BAND as i32;
-            let mut x = _mm256_setr_epi32(
-                s.bands[8] as i32,
-                s.bands[17] as i32,
-                s.bands[26] as i32,
-                band,
-                band,
-                band,
-                band,
-                band,
-            );
+            let [mut b0, mut b1, mut b2, mut x] = load(s);
             let lane = [
                 _mm256_setr_epi32(-1, 0, 0, 0, 0, 0, 0, 0),
                 _mm256_setr_epi32(0, -1, 0, 0, 0, 0, 0, 0),
@@ -874,22 +891,10 @@ mod wide {
     pub(super) unsafe fn claim_columns(s: &mut State) -> Option<bool> {
         // SAFETY: AVX2 is enabled; the loads and stores stay inside the 32 words of `s.bands`.
         unsafe {
+            // Lanes 3 to 7 of `x` hold every cell: all columns open everywhere, so they claim nothing and are never
+            // bad.
+            let [b0, b1, b2, x] = load(s);
             let p = s.bands.as_mut_ptr();
-            let b0 = _mm256_loadu_si256(p as *const __m256i);
-            let b1 = _mm256_loadu_si256(p.add(9) as *const __m256i);
-            let b2 = _mm256_loadu_si256(p.add(18) as *const __m256i);
-            // Lanes 3 to 7 hold every cell: all columns open everywhere, so they claim nothing and are never bad.
-            let band = BAND as i32;
-            let x = _mm256_setr_epi32(
-                s.bands[8] as i32,
-                s.bands[17] as i32,
-                s.bands[26] as i32,
-                band,
-                band,
-                band,
-                band,
-                band,
-            );
             let row = _mm256_set1_epi32(0x1ff);
             let low = _mm256_set1_epi32(0o111);
             let fold = |v: __m256i| {
