@@ -474,8 +474,9 @@ impl Graph {
         // A node sees all of another's places of their digit exactly when the other sees all of its own (each place
         // of one is a peer of each place of the other). So the groups and sets a node sees whole are those that see
         // its first place and then the rest: each digit's groups seeing a cell, as bits over the digit's groups in
-        // order, and the sets seeing it, listed in order (only the nodes that force something: see `live`) (`als_at[als_start[k]..als_start[k + 1]]` for
-        // `k = 81 * digit + cell`). Only a grouped graph needs them, and most graphs are of the other modes.
+        // order, and the sets seeing it, listed in order (`als_at[als_start[k]..als_start[k + 1]]` for
+        // `k = 81 * digit + cell`); both hold only nodes that force something (see `live`). Only a grouped graph
+        // needs them, and most graphs are of the other modes.
         let grouped = mode == Mode::Grouped;
         let mut groups_seeing = if grouped { vec![0u64; 9 * 81] } else { Vec::new() };
         for d in Digit::ALL {
@@ -544,7 +545,7 @@ impl Graph {
                     }
                 }
             }
-            if mode == Mode::Grouped {
+            if grouped {
                 // Groups and sets come after every candidate, each kind in order, the sets' own numbers in order.
                 let first = node.cell();
                 let rest = node.cells - Bitboard::only(first);
