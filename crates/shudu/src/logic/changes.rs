@@ -18,8 +18,8 @@ use super::Flow;
 /// Each cell's state: its candidates, or its digit (with the top bit set) once placed.
 pub(super) type Snapshot = [u16; 81];
 
-/// The finders' memories in one module: a slot each, `None` when the finder's last search found something.
-pub(super) type Slots<const N: usize> = RefCell<[Option<Snapshot>; N]>;
+/// A finder's memory: the last grid where it found nothing, `None` when its last search found something.
+pub(super) type Memory = RefCell<Option<Snapshot>>;
 
 fn snapshot(grid: &Grid) -> Snapshot {
     core::array::from_fn(|i| {
@@ -49,18 +49,17 @@ fn changed(before: &Snapshot, now: &Snapshot) -> Option<Bitboard> {
     Some(cells)
 }
 
-/// Runs `search` over the patterns touching the cells changed since the last grid where the finder of `slot` (in
-/// the thread-local `memory`) found nothing, or over all of them (`Bitboard::FULL`) when there was none; and
-/// remembers this grid if it finds nothing either.
-pub(super) fn search_around<const N: usize>(
-    memory: &'static LocalKey<Slots<N>>,
-    slot: usize,
+/// Runs `search` over the patterns touching the cells changed since the last grid where the finder (with the
+/// thread-local `memory`) found nothing, or over all of them (`Bitboard::FULL`) when there was none; and remembers
+/// this grid if it finds nothing either.
+pub(super) fn search_around(
+    memory: &'static LocalKey<Memory>,
     grid: &Grid,
     emit: &mut dyn FnMut(Step) -> Flow,
     search: impl FnOnce(Bitboard, &mut dyn FnMut(Step) -> Flow) -> Flow,
 ) -> Flow {
     let now = snapshot(grid);
-    let focus = memory.with(|m| m.borrow()[slot].as_ref().and_then(|before| changed(before, &now)));
+    let focus = memory.with(|m| m.borrow().as_ref().and_then(|before| changed(before, &now)));
     if focus == Some(Bitboard::EMPTY) {
         return Flow::Continue(());
     }
@@ -70,6 +69,6 @@ pub(super) fn search_around<const N: usize>(
         emit(step)
     });
     let barren = flow.is_continue() && !found;
-    memory.with(|m| m.borrow_mut()[slot] = barren.then_some(now));
+    memory.with(|m| *m.borrow_mut() = barren.then_some(now));
     flow
 }

@@ -99,9 +99,9 @@ pub fn xyz_wing(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
 /// [`changes`]).
 pub fn wxyz_wing(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     std::thread_local! {
-        static BARREN: changes::Slots<1> = const { core::cell::RefCell::new([None]) };
+        static BARREN: changes::Memory = const { core::cell::RefCell::new(None) };
     }
-    changes::search_around(&BARREN, 0, grid, emit, |focus, emit| wxyz_search(grid, focus, emit))
+    changes::search_around(&BARREN, grid, emit, |focus, emit| wxyz_search(grid, focus, emit))
 }
 
 /// The WXYZ-Wings holding a cell of `focus`.
