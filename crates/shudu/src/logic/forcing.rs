@@ -154,7 +154,7 @@ static HOUSES: [u128; 27] = house_words();
 
 /// The row, column and box index of a cell.
 #[inline]
-fn houses_of(cell: usize) -> [usize; 3] {
+const fn houses_of(cell: usize) -> [usize; 3] {
     let (r, c) = (cell / 9, cell % 9);
     [r, 9 + c, 18 + (r / 3) * 3 + c / 3]
 }
@@ -762,8 +762,8 @@ const fn cell_houses() -> [u32; 81] {
     let mut out = [0u32; 81];
     let mut cell = 0;
     while cell < 81 {
-        let (r, c) = (cell / 9, cell % 9);
-        out[cell] = 1 << r | 1 << (9 + c) | 1 << (18 + (r / 3) * 3 + c / 3);
+        let [row, col, bx] = houses_of(cell);
+        out[cell] = 1 << row | 1 << col | 1 << bx;
         cell += 1;
     }
     out
