@@ -53,6 +53,14 @@ const GROUPED_ROUNDS: [u16; 3] = [5, 9, 14];
 /// The rounds of the search: chains up to each of these lengths, shortest first.
 const ROUNDS: [u16; 6] = [3, 5, 7, 10, 14, MAX_LENGTH];
 
+/// The phases of the nice-loop searches (see [`search_rounds`]): most of their runs that find a chain find a short
+/// one, yet most that find none would pay for keeping their searches at every round. Measured over every tenth
+/// puzzle of top1465 against one phase: grouped 1.94 G → 1.77 G instructions with these two (three: 1.78 G), plain
+/// 0.41 G → 0.38 G (a first phase of 3 links: 0.43 G; 7: 0.38 G). X- and XY-Chains keep one phase: an XY-Chain's
+/// searches are too short to gain (0.09 G → 0.11 G with two), and an X-Chain's memory needs whole searches.
+const GROUPED_PHASES: [u16; 2] = [5, 14];
+const PHASES: [u16; 2] = [5, MAX_LENGTH];
+
 /// Which links a technique may follow.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 enum Mode {
@@ -628,6 +636,48 @@ struct Search {
     /// The states in the order reached: each at most once a search, so the queue never outgrows the states.
     queue: Vec<u32>,
     generation: u32,
+    /// The states reached but not queued, which a search kept for a later phase must still know as reached.
+    aside: Vec<u32>,
+    /// The searches of the last phase, kept to go on with in the next (see [`search_rounds`]), and those of this one.
+    kept: Frontiers,
+    keeping: Frontiers,
+}
+
+/// Searches stopped at a phase's length, to go on with later: each start's queue, how much of it was followed, and
+/// the states reached but never queued. Only what a later phase reads is kept: every state's way back to the start,
+/// and the trail of the states still to follow.
+#[derive(Default)]
+struct Frontiers {
+    states: Vec<Reached>,
+    trails: Vec<Bitboard>,
+    starts: Vec<Kept>,
+}
+
+/// A state a kept search reached, and how.
+#[derive(Copy, Clone)]
+struct Reached {
+    state: u32,
+    parent: u32,
+    depth: u16,
+}
+
+/// Where a start's search lies in [`Frontiers`]: its queue from `states[at]`, `followed` of its `queued` states
+/// followed, then `aside` states never queued; the trails of the states not followed from `trails[trails]`.
+#[derive(Copy, Clone, Default)]
+struct Kept {
+    at: u32,
+    trails: u32,
+    queued: u32,
+    followed: u32,
+    aside: u32,
+}
+
+impl Frontiers {
+    fn clear(&mut self) {
+        self.states.clear();
+        self.trails.clear();
+        self.starts.clear();
+    }
 }
 
 thread_local! {
@@ -644,6 +694,9 @@ impl Search {
             visits: Vec::new(),
             queue: Vec::new(),
             generation: 0,
+            aside: Vec::new(),
+            kept: Frontiers::default(),
+            keeping: Frontiers::default(),
         }
     }
 
@@ -665,6 +718,60 @@ impl Search {
         }
         self.generation += 1;
         self.generation
+    }
+
+    /// Keeps the search just stopped, its first `followed` of `queued` states followed, for the next phase.
+    fn keep(&mut self, followed: usize, queued: usize) {
+        let Search {
+            queue,
+            aside,
+            visits,
+            keeping,
+            ..
+        } = self;
+        let kept = Kept {
+            at: keeping.states.len() as u32,
+            trails: keeping.trails.len() as u32,
+            queued: queued as u32,
+            followed: followed as u32,
+            aside: aside.len() as u32,
+        };
+        keeping
+            .states
+            .extend(queue[..queued].iter().chain(aside.iter()).map(|&t| {
+                let v = &visits[t as usize];
+                Reached {
+                    state: t,
+                    parent: v.parent,
+                    depth: v.depth,
+                }
+            }));
+        keeping
+            .trails
+            .extend(queue[followed..queued].iter().map(|&t| visits[t as usize].trail));
+        keeping.starts.push(kept);
+    }
+
+    /// Takes up a search kept by the last phase under a new generation: its states known as reached again, its queue
+    /// and the states set aside as they were. Returns how far the queue was followed, and its length.
+    fn resume(&mut self, k: Kept, generation: u32) -> (usize, usize) {
+        let states = &self.kept.states[k.at as usize..(k.at + k.queued + k.aside) as usize];
+        for r in states {
+            let v = &mut self.visits[r.state as usize];
+            v.stamp = generation;
+            v.parent = r.parent;
+            v.depth = r.depth;
+        }
+        let (queued, aside) = states.split_at(k.queued as usize);
+        for (q, r) in self.queue.iter_mut().zip(queued) {
+            *q = r.state;
+        }
+        let trails = &self.kept.trails[k.trails as usize..(k.trails + k.queued - k.followed) as usize];
+        for (r, &trail) in queued[k.followed as usize..].iter().zip(trails) {
+            self.visits[r.state as usize].trail = trail;
+        }
+        self.aside.extend(aside.iter().map(|r| r.state));
+        (k.followed as usize, k.queued as usize)
     }
 
     /// The states from the start to `to`, start first.
@@ -754,12 +861,12 @@ thread_local! {
 
 /// The search of a run over its graphs, reporting its chains round by round.
 ///
-/// Each start is searched once, to the last round's length, and what it finds is sorted into the round it belongs
-/// to: the first round's chains are reported at once (start by start, as that round finds them), the later ones
-/// kept and reported after the pass, round by round in the order they were found. The steps come out as from
-/// round after round of searches, each stopping at its limit; but a search that finds nothing (the common case on
-/// a hard grid) runs from each start once, not once a round, and that pays for searching deeper from the starts
-/// before a first-round chain (measured: 6.95 G → 6.48 G instructions over every tenth puzzle of top1465).
+/// The search goes in phases, each to a longer length (`phases`, each a round's limit): a phase goes on, start by
+/// start, with the searches the last phase stopped, from where they stopped, and sorts what they find into rounds.
+/// The phase's first round is reported at once (start by start, as found), its later rounds after it, round by round
+/// in the order found. The steps come out as from round after round of searches from scratch, each stopping at its
+/// limit, yet each state is followed once in all: a run whose first chain is short never searches far, and a run
+/// that finds nothing (the common case on a hard grid) pays only for keeping each search between phases.
 /// `empty[g]` is set when graph `g` was searched through and gave no chain at all.
 fn search_rounds(
     grid: &Grid,
@@ -781,71 +888,111 @@ fn search_rounds(
         reported.insert(c.eliminations.clone(), length);
         report(step_of(graph, technique, c))
     };
-    let rounds: &[u16] = if technique == Technique::GroupedNiceLoop {
-        &GROUPED_ROUNDS
-    } else {
-        &ROUNDS
+    let (rounds, phases): (&[u16], &[u16]) = match technique {
+        Technique::GroupedNiceLoop => (&GROUPED_ROUNDS, &GROUPED_PHASES),
+        Technique::NiceLoop => (&ROUNDS, &PHASES),
+        _ => (&ROUNDS, &ROUNDS[ROUNDS.len() - 1..]),
     };
     let longest = rounds[rounds.len() - 1];
-    // The chains of the rounds after the first, by round.
-    let mut later: Vec<Vec<(usize, Conclusion)>> = (1..rounds.len()).map(|_| Vec::new()).collect();
+    // The chains of a phase's rounds after its first, by round.
+    let mut later: Vec<Vec<(usize, Conclusion)>> = rounds.iter().map(|_| Vec::new()).collect();
     let mut found = Vec::new();
-    for (g, (graph, search)) in graphs.iter().zip(searches.iter_mut()).enumerate() {
-        let mut any = false;
-        // Every chain starts from a node assumed false: AICs, and loops placing their start; the loops that remove
-        // their start are read from the AICs between two of its partners (see `push`). An ALS is never a start: an
-        // AIC through one is found from its other end, and the sets are many.
-        for start in 0..graph.nodes.len() {
-            // A start whose falsehood forces nothing starts no chain.
-            if graph.nodes[start].als || graph.strong.is_empty(start) {
-                continue;
-            }
-            if technique == Technique::GroupedNiceLoop {
-                explore::<true>(grid, graph, search, technique, start, longest, &mut found);
-            } else {
-                explore::<false>(grid, graph, search, technique, start, longest, &mut found);
-            }
-            any |= !found.is_empty();
-            for c in found.drain(..) {
-                match rounds.iter().position(|&limit| c.depth <= limit) {
-                    Some(0) | None => emit(graph, c)?,
-                    Some(round) => later[round - 1].push((g, c)),
+    let mut any = vec![false; graphs.len()];
+    let mut reached = 0;
+    for (p, &limit) in phases.iter().enumerate() {
+        let first_round = rounds.iter().position(|&r| r > reached).unwrap_or(0);
+        let last_phase = p + 1 == phases.len();
+        for (g, (graph, search)) in graphs.iter().zip(searches.iter_mut()).enumerate() {
+            core::mem::swap(&mut search.kept, &mut search.keeping);
+            search.keeping.clear();
+            let mut searched = 0;
+            // Every chain starts from a node assumed false: AICs, and loops placing their start; the loops that
+            // remove their start are read from the AICs between two of its partners (see `push`). An ALS is never a
+            // start: an AIC through one is found from its other end, and the sets are many.
+            for start in 0..graph.nodes.len() {
+                // A start whose falsehood forces nothing starts no chain.
+                if graph.nodes[start].als || graph.strong.is_empty(start) {
+                    continue;
+                }
+                let resume = (p > 0).then(|| search.kept.starts[searched]);
+                searched += 1;
+                if resume.is_some_and(|k| k.followed == k.queued) {
+                    // The search ended before the last phase's length: there is no more to find from here.
+                    if !last_phase {
+                        search.keeping.starts.push(Kept::default());
+                    }
+                    continue;
+                }
+                let (head, tail) = if technique == Technique::GroupedNiceLoop {
+                    explore::<true>(
+                        grid, graph, search, technique, start, limit, longest, resume, &mut found,
+                    )
+                } else {
+                    explore::<false>(
+                        grid, graph, search, technique, start, limit, longest, resume, &mut found,
+                    )
+                };
+                if !last_phase {
+                    if head == tail {
+                        search.keeping.starts.push(Kept::default());
+                    } else {
+                        search.keep(head, tail);
+                    }
+                }
+                any[g] |= !found.is_empty();
+                for c in found.drain(..) {
+                    match rounds.iter().position(|&r| c.depth <= r) {
+                        Some(round) if round > first_round => later[round].push((g, c)),
+                        _ => emit(graph, c)?,
+                    }
                 }
             }
         }
-        empty[g] = !any;
-    }
-    for round in later {
-        for (g, c) in round {
-            emit(&graphs[g], c)?;
+        for round in later.iter_mut() {
+            for (g, c) in round.drain(..) {
+                emit(&graphs[g], c)?;
+            }
         }
+        reached = limit;
+    }
+    for (e, a) in empty.iter_mut().zip(any) {
+        *e = !a;
     }
     Flow::Continue(())
 }
 
 /// One breadth-first search from `start` assumed false, collecting conclusions whose chains have at most `longest`
 /// links.
+#[allow(clippy::too_many_arguments)]
 fn explore<const GROUPED: bool>(
     grid: &Grid,
     graph: &Graph,
     search: &mut Search,
     technique: Technique,
     start: usize,
+    limit: u16,
     longest: u16,
+    resume: Option<Kept>,
     found: &mut Vec<Conclusion>,
-) {
+) -> (usize, usize) {
     let generation = search.next_generation();
     // Only a grouped search has groups and sets: the other searches are compiled without their tests.
     let is_group = |n: &NodeData| GROUPED && n.is_group();
     let first = state(start, false, is_group(&graph.nodes[start]));
-    search.visits[first] = Visit {
-        trail: graph.nodes[start].span,
-        stamp: generation,
-        parent: 0,
-        depth: 0,
-    };
-    search.queue[0] = first as u32;
-    let mut tail = 1;
+    let (mut head, mut tail);
+    search.aside.clear();
+    if let Some(k) = resume {
+        (head, tail) = search.resume(k, generation);
+    } else {
+        search.visits[first] = Visit {
+            trail: graph.nodes[start].span,
+            stamp: generation,
+            parent: 0,
+            depth: 0,
+        };
+        search.queue[0] = first as u32;
+        (head, tail) = (0, 1);
+    }
     let start_node = &graph.nodes[start];
     let grouped = GROUPED;
     let loops = matches!(technique, Technique::NiceLoop | Technique::GroupedNiceLoop);
@@ -858,11 +1005,14 @@ fn explore<const GROUPED: bool>(
             !is_group(n) && !is_group(start_node) && n.cells == start_node.cells
         }
     };
-    let mut head = 0;
     while head < tail {
         let s = search.queue[head] as usize;
-        head += 1;
         let Visit { trail, depth: d, .. } = search.visits[s];
+        // The states come in order of depth: from here on, each would lead past the phase's length.
+        if d >= limit {
+            break;
+        }
+        head += 1;
         let (u, u_on, u_group) = (s / 4, s % 2 == 1, s & 2 != 0);
         let next = if u_on { graph.weak.of(u) } else { graph.strong.of(u) };
         let u_node = &graph.nodes[u];
@@ -893,6 +1043,8 @@ fn explore<const GROUPED: bool>(
             if length < longest && !(length >= 2 && v_node.cells == start_node.cells) {
                 search.queue[tail] = t as u32;
                 tail += 1;
+            } else {
+                search.aside.push(t as u32);
             }
             let v = v as usize;
             if v == start {
@@ -1031,6 +1183,7 @@ fn explore<const GROUPED: bool>(
             push(found, graph, search, t, technique, grouped, variant, as_list(&gone));
         }
     }
+    (head, tail)
 }
 
 /// Whether a chain passes through each cell once (a cell's candidates in a row count as one visit), its start cell
