@@ -154,7 +154,15 @@ impl NodeData {
     }
 }
 
-/// Links kept compactly: `targets[offsets[u]..offsets[u + 1]]` are node `u`'s partners.
+/// The mark on a link that stays where the chain already is: between two candidates of a cell, or two digits of
+/// an ALS (no trail test for it). Set where such links are made, so a search reads it instead of comparing nodes.
+const INSIDE: u16 = 1 << 15;
+
+/// The most nodes a graph may have: their numbers leave room for the [`INSIDE`] mark. Real grids stay far below
+/// it (about 1,100 at most over the shared collections); sets beyond it are left out.
+const MAX_NODES: usize = INSIDE as usize - 1;
+
+/// Links kept compactly: `targets[offsets[u]..offsets[u + 1]]` are node `u`'s partners, each marked [`INSIDE`] or not.
 #[derive(Default)]
 struct Links {
     offsets: Vec<u32>,
@@ -187,6 +195,7 @@ struct Graph {
 
 /// The almost locked sets of two to [`MAX_ALS`] empty cells: cells of one house holding, together, one candidate more than
 /// there are cells. Each set once, whichever houses hold it, with its digits.
+#[inline(never)]
 fn almost_locked_sets(grid: &Grid) -> Vec<(Bitboard, Candidates)> {
     let mut sets = Vec::with_capacity(512);
     for house in House::ALL {
@@ -248,6 +257,7 @@ impl Default for Graph {
 impl Graph {
     /// The graph of `grid` under `mode`, written into the storage of `spare`, a graph no longer needed (a solve
     /// builds graphs of much the same size at most of its steps; growing new ones each time was a tenth of the work).
+    #[inline(never)]
     fn build(grid: &Grid, mode: Mode, spare: Graph) -> Graph {
         let Graph {
             mut nodes,
@@ -331,7 +341,7 @@ impl Graph {
                         n += 1;
                     }
                 }
-                if n < 2 {
+                if n < 2 || nodes.len() + n > MAX_NODES {
                     continue;
                 }
                 let k = sets.len() as u32;
@@ -428,7 +438,7 @@ impl Graph {
                 // in order as written.
                 for j in first..end {
                     if j as usize != index {
-                        scratch.push(j as u16);
+                        scratch.push(j as u16 | INSIDE);
                     }
                 }
             } else if !node.is_group() {
@@ -447,7 +457,7 @@ impl Graph {
                     if let Some(other) = grid.candidates(cell).without(Candidates::only(d)).single() {
                         let v = candidate[cell.index() * 9 + other.index()];
                         if v != NONE {
-                            scratch.push(v);
+                            scratch.push(v | INSIDE);
                         }
                     }
                 }
@@ -463,7 +473,7 @@ impl Graph {
                 }
             }
             if !node.als {
-                scratch.sort_unstable();
+                scratch.sort_unstable_by_key(|&v| v & !INSIDE);
                 scratch.dedup();
             }
             strong.targets.extend_from_slice(&scratch);
@@ -543,7 +553,7 @@ impl Graph {
                     for e in grid.candidates(c).without(Candidates::only(d)) {
                         let v = alive[c.index() * 9 + e.index()];
                         if v != NONE {
-                            weak.targets.push(v);
+                            weak.targets.push(v | INSIDE);
                         }
                     }
                 } else {
@@ -1016,7 +1026,8 @@ fn explore<const GROUPED: bool>(
         let (u, u_on, u_group) = (s / 4, s % 2 == 1, s & 2 != 0);
         let next = if u_on { graph.weak.of(u) } else { graph.strong.of(u) };
         let u_node = &graph.nodes[u];
-        for &v in next {
+        for &link in next {
+            let v = link & !INSIDE;
             let t = state(
                 v as usize,
                 !u_on,
@@ -1026,8 +1037,8 @@ fn explore<const GROUPED: bool>(
                 continue;
             }
             let v_node = &graph.nodes[v as usize];
-            // A link inside a cell or inside an ALS stays where the chain already is.
-            let inside = v_node.span == u_node.span && (!is_group(v_node) || v_node.als);
+            let inside = link & INSIDE != 0;
+            debug_assert_eq!(inside, v_node.span == u_node.span && (!is_group(v_node) || v_node.als));
             if !inside && !(v_node.entry & trail).is_empty() && v_node.cells != start_node.cells {
                 continue;
             }
