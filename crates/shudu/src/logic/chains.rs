@@ -191,13 +191,29 @@ struct Graph {
     /// The first node standing for more than one candidate: candidates come first, then groups and sets, so a link's
     /// target is a group or a set exactly when it is at least this.
     first_group: usize,
+    /// The building's working storage, kept with the graph for the next build.
+    storage: Storage,
+}
+
+/// What building a graph works in, kept from build to build (most of a solve's steps build graphs of much the same
+/// size, and growing these anew was a twentieth of the building). See [`Graph::build`] for each one's use.
+#[derive(Default)]
+struct Storage {
+    found: Vec<(Bitboard, Candidates)>,
+    sets: Vec<(u32, u32)>,
+    set_of: Vec<u32>,
+    scratch: Vec<u16>,
+    exits: Vec<(Cell, Candidates)>,
+    groups_seeing: Vec<u64>,
+    als_start: Vec<u32>,
+    als_at: Vec<u16>,
+    fill: Vec<u32>,
 }
 
 /// The almost locked sets of two to [`MAX_ALS`] empty cells: cells of one house holding, together, one candidate more than
 /// there are cells. Each set once, whichever houses hold it, with its digits.
-#[inline(never)]
-fn almost_locked_sets(grid: &Grid) -> Vec<(Bitboard, Candidates)> {
-    let mut sets = Vec::with_capacity(512);
+fn almost_locked_sets(grid: &Grid, sets: &mut Vec<(Bitboard, Candidates)>) {
+    sets.clear();
     for house in House::ALL {
         let mut cells = [Cell::at(0, 0); 9];
         let mut n = 0;
@@ -234,7 +250,6 @@ fn almost_locked_sets(grid: &Grid) -> Vec<(Bitboard, Candidates)> {
     // A set's digits follow from its cells, so one key orders and merges them.
     sets.sort_unstable_by_key(|(b, _)| b.bits());
     sets.dedup_by_key(|(b, _)| *b);
-    sets
 }
 
 /// Every cell that sees all cells of `set`.
@@ -250,6 +265,7 @@ impl Default for Graph {
             weak: Links::default(),
             candidate: [NONE; 729],
             first_group: 0,
+            storage: Storage::default(),
         }
     }
 }
@@ -257,14 +273,25 @@ impl Default for Graph {
 impl Graph {
     /// The graph of `grid` under `mode`, written into the storage of `spare`, a graph no longer needed (a solve
     /// builds graphs of much the same size at most of its steps; growing new ones each time was a tenth of the work).
-    #[inline(never)]
     fn build(grid: &Grid, mode: Mode, spare: Graph) -> Graph {
         let Graph {
             mut nodes,
             mut strong,
             mut weak,
+            mut storage,
             ..
         } = spare;
+        let Storage {
+            found,
+            sets,
+            set_of,
+            scratch,
+            exits,
+            groups_seeing,
+            als_start,
+            als_at,
+            fill,
+        } = &mut storage;
         nodes.clear();
         for links in [&mut strong, &mut weak] {
             links.offsets.clear();
@@ -324,10 +351,11 @@ impl Graph {
         let first_als = nodes.len();
         // Each set's nodes, pushed together: `sets[k]` is the first and the end of the `k`-th set's, and
         // `set_of[i - first_als]` the set of node `i`.
-        let mut sets: Vec<(u32, u32)> = Vec::new();
-        let mut set_of: Vec<u32> = Vec::new();
+        sets.clear();
+        set_of.clear();
         if mode == Mode::Grouped {
-            for (set, digits) in almost_locked_sets(grid) {
+            almost_locked_sets(grid, found);
+            for &(set, digits) in found.iter() {
                 // A digit no candidate outside the set sees whole can neither enter the set nor leave it: its node
                 // would be a dead end, and a set with fewer than two other digits, no link at all.
                 let mut open = [(Digit::ALL[0], Bitboard::EMPTY, Bitboard::EMPTY); 9];
@@ -392,8 +420,6 @@ impl Graph {
         strong.targets.reserve(4 * nodes.len());
         weak.offsets.reserve(nodes.len() + 1);
         weak.targets.reserve(12 * nodes.len());
-        let mut scratch: Vec<u16> = Vec::with_capacity(64);
-        let mut exits: Vec<(Cell, Candidates)> = Vec::with_capacity(81);
         let mut exits_of = u32::MAX;
         for (index, node) in nodes.iter().enumerate() {
             let d = node.digit;
@@ -422,7 +448,7 @@ impl Graph {
                 }
                 // Without this digit the set is locked on the others, which leave every cell seeing all their
                 // places in it: a cell left with one candidate holds it (HoDoKu's "forced exit" from an ALS).
-                for &(c, covered) in &exits {
+                for &(c, covered) in exits.iter() {
                     let others = covered.without(Candidates::only(d));
                     if others.is_empty() {
                         continue;
@@ -496,7 +522,10 @@ impl Graph {
         // `k = 81 * digit + cell`); both hold only nodes that force something (see `live`). Only a grouped graph
         // needs them, and most graphs are of the other modes.
         let grouped = mode == Mode::Grouped;
-        let mut groups_seeing = if grouped { vec![0u64; 9 * 81] } else { Vec::new() };
+        groups_seeing.clear();
+        if grouped {
+            groups_seeing.resize(9 * 81, 0);
+        }
         for d in Digit::ALL {
             let from = groups_of[d.index()];
             for (bit, node) in nodes[from..groups_of[d.index() + 1]].iter().enumerate() {
@@ -508,7 +537,10 @@ impl Graph {
                 }
             }
         }
-        let mut als_start = if grouped { vec![0u32; 9 * 81 + 1] } else { Vec::new() };
+        als_start.clear();
+        if grouped {
+            als_start.resize(9 * 81 + 1, 0);
+        }
         for (i, n) in nodes.iter().enumerate().skip(first_als) {
             if !live(i as u16) {
                 continue;
@@ -520,8 +552,10 @@ impl Graph {
         for k in 1..als_start.len() {
             als_start[k] += als_start[k - 1];
         }
-        let mut als_at = vec![0u16; als_start.last().map_or(0, |&n| n as usize)];
-        let mut fill = als_start.clone();
+        als_at.clear();
+        als_at.resize(als_start.last().map_or(0, |&n| n as usize), 0);
+        fill.clear();
+        fill.extend_from_slice(als_start);
         for (i, n) in nodes.iter().enumerate().skip(first_als) {
             if !live(i as u16) {
                 continue;
@@ -604,6 +638,7 @@ impl Graph {
             weak,
             candidate,
             first_group: groups_of[0],
+            storage,
         }
     }
 
@@ -694,8 +729,9 @@ thread_local! {
     /// The searches of the last run on this thread, kept for the next: a run's graphs have thousands of states, and
     /// a solve runs the chain finders at most of its steps.
     static SEARCHES: RefCell<Vec<Search>> = const { RefCell::new(Vec::new()) };
-    /// The graphs of the last run on this thread, their storage reused by the next.
-    static GRAPHS: RefCell<Vec<Graph>> = const { RefCell::new(Vec::new()) };
+    /// The graphs of the last run of each kind on this thread (X-Chains, XY-Chains, nice loops, grouped), their
+    /// storage reused by the next run of the kind: graphs of one kind are much the same size from step to step.
+    static GRAPHS: RefCell<[Vec<Graph>; 4]> = const { RefCell::new([Vec::new(), Vec::new(), Vec::new(), Vec::new()]) };
 }
 
 impl Search {
@@ -836,8 +872,14 @@ fn run(grid: &Grid, technique: Technique, report: &mut dyn FnMut(Step) -> Flow) 
         Technique::NiceLoop => vec![Mode::Candidates],
         _ => vec![Mode::Grouped],
     };
-    let mut spare = GRAPHS.with(|kept| core::mem::take(&mut *kept.borrow_mut()));
-    let graphs: Vec<Graph> = modes
+    let kind = match technique {
+        Technique::XChain => 0,
+        Technique::XYChain => 1,
+        Technique::NiceLoop => 2,
+        _ => 3,
+    };
+    let mut spare = GRAPHS.with(|kept| core::mem::take(&mut kept.borrow_mut()[kind]));
+    let mut graphs: Vec<Graph> = modes
         .iter()
         .map(|&m| Graph::build(grid, m, spare.pop().unwrap_or_default()))
         .collect();
@@ -849,7 +891,8 @@ fn run(grid: &Grid, technique: Technique, report: &mut dyn FnMut(Step) -> Flow) 
     let mut empty = vec![false; graphs.len()];
     let flow = search_rounds(grid, technique, &graphs, &mut searches, &mut empty, report);
     SEARCHES.with(|kept| *kept.borrow_mut() = searches);
-    GRAPHS.with(|kept| *kept.borrow_mut() = graphs);
+    graphs.append(&mut spare);
+    GRAPHS.with(|kept| kept.borrow_mut()[kind] = graphs);
     if technique == Technique::XChain {
         BARREN.with(|barren| {
             let mut barren = barren.borrow_mut();
