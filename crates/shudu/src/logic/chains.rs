@@ -502,7 +502,7 @@ impl Graph {
                 scratch.sort_unstable_by_key(|&v| v & !INSIDE);
                 scratch.dedup();
             }
-            strong.targets.extend_from_slice(&scratch);
+            strong.targets.extend_from_slice(scratch);
         }
         strong.offsets.push(strong.targets.len() as u32);
         // A node made false that makes nothing true ends a chain there, proving nothing: no weak link leads to one, so
