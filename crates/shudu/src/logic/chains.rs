@@ -578,24 +578,25 @@ impl Graph {
             // groups come after every candidate, sets after every group. No partner comes twice.
             weak.offsets.push(weak.targets.len() as u32);
             let own = (!node.is_group() && matches!(mode, Mode::Candidates | Mode::Grouped)).then(|| node.cell());
-            let mut cells = node.seen;
-            if let Some(cell) = own {
-                cells.insert(cell);
-            }
-            for c in cells {
-                if Some(c) == own {
-                    for e in grid.candidates(c).without(Candidates::only(d)) {
-                        let v = alive[c.index() * 9 + e.index()];
-                        if v != NONE {
-                            weak.targets.push(v | INSIDE);
-                        }
-                    }
-                } else {
+            // The cells seen before the node's own, its own cell's other digits, the cells seen after it.
+            let before = own.map_or(Bitboard::FULL, |c| Bitboard::from_bits((1u128 << c.index()) - 1));
+            let push_seen = |targets: &mut Vec<u16>, cells: Bitboard| {
+                for c in cells {
                     let v = alive[c.index() * 9 + d.index()];
                     if v != NONE {
-                        weak.targets.push(v);
+                        targets.push(v);
                     }
                 }
+            };
+            push_seen(&mut weak.targets, node.seen & before);
+            if let Some(c) = own {
+                for e in grid.candidates(c).without(Candidates::only(d)) {
+                    let v = alive[c.index() * 9 + e.index()];
+                    if v != NONE {
+                        weak.targets.push(v | INSIDE);
+                    }
+                }
+                push_seen(&mut weak.targets, node.seen - before);
             }
             if grouped {
                 // Groups and sets come after every candidate, each kind in order, the sets' own numbers in order.
