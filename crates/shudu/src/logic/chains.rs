@@ -113,6 +113,11 @@ fn segment_line(segment: usize) -> House {
     }
 }
 
+/// The index of the first cell of a node's nonempty `cells`.
+fn first_index(cells: Bitboard) -> u8 {
+    cells.first().map_or(0, |c| c.index() as u8)
+}
+
 /// A node of the graph.
 #[derive(Copy, Clone, Debug)]
 struct NodeData {
@@ -125,6 +130,8 @@ struct NodeData {
     span: Bitboard,
     /// Whether the node is an ALS's digit.
     als: bool,
+    /// The index of the first of `cells`, asked for often (the only cell of a candidate).
+    first: u8,
     /// The digit's other places that see every cell of the node: what the node, true, makes false.
     seen: Bitboard,
     /// The cells a chain entering this node must not have passed through: all its cells, but for an ALS only the
@@ -139,15 +146,15 @@ impl NodeData {
         self.segment != NONE || self.als
     }
 
-    /// The only cell of a candidate node.
+    /// The only cell of a candidate node, the first of a group or a set's places.
     fn cell(&self) -> Cell {
-        self.cells.first().unwrap_or(Cell::at(0, 0))
+        Cell::from_bit(self.first as u32)
     }
 
     /// The value of [`NodeData::entry`], set once the node is made.
     fn entry_cells(&self) -> Bitboard {
         if self.als {
-            self.cells.first().map_or(Bitboard::EMPTY, Bitboard::only)
+            Bitboard::only(self.cell())
         } else {
             self.span
         }
@@ -314,6 +321,7 @@ impl Graph {
                         segment: NONE,
                         span: Bitboard::only(cell),
                         als: false,
+                        first: cell.index() as u8,
                         seen: Bitboard::EMPTY,
                         entry: Bitboard::EMPTY,
                     });
@@ -338,6 +346,7 @@ impl Graph {
                             segment: s as u16,
                             span: cells,
                             als: false,
+                            first: first_index(cells),
                             seen: Bitboard::EMPTY,
                             entry: Bitboard::EMPTY,
                         });
@@ -382,6 +391,7 @@ impl Graph {
                         segment: NONE,
                         span: set,
                         als: true,
+                        first: first_index(cells),
                         seen,
                         entry: Bitboard::EMPTY,
                     });
@@ -510,9 +520,9 @@ impl Graph {
         let live = |v: u16| !strong.is_empty(v as usize);
         // The candidates' nodes, those that force nothing left out.
         let mut alive = candidate;
-        for v in alive.iter_mut() {
-            if *v != NONE && !live(*v) {
-                *v = NONE;
+        for (i, node) in nodes[..groups_of[0]].iter().enumerate() {
+            if !live(i as u16) {
+                alive[node.cell().index() * 9 + node.digit.index()] = NONE;
             }
         }
         // A node sees all of another's places of their digit exactly when the other sees all of its own (each place
