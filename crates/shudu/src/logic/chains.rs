@@ -453,7 +453,11 @@ impl Graph {
                             .iter()
                             .filter(|n| n.seen.contains(c))
                             .fold(Candidates::default(), |acc, n| acc.or(Candidates::only(n.digit)));
-                        exits.push((c, covered));
+                        // The digits covered are candidates of the cell (a node sees only its digit's places): a cell
+                        // with two candidates or more beyond them is never left with one, whichever digit goes.
+                        if grid.candidates(c).len() <= covered.len() + 1 {
+                            exits.push((c, covered));
+                        }
                     }
                 }
                 // Without this digit the set is locked on the others, which leave every cell seeing all their
