@@ -656,20 +656,6 @@ impl Graph {
             storage,
         }
     }
-
-    /// The candidates (as per-digit cell sets) that `u` true makes false, whether or not they are nodes here.
-    fn sees(&self, grid: &Grid, u: usize) -> [Bitboard; 9] {
-        let node = &self.nodes[u];
-        let mut out = [Bitboard::EMPTY; 9];
-        out[node.digit.index()] = node.seen;
-        if !node.is_group() {
-            let cell = node.cell();
-            for e in grid.candidates(cell).without(Candidates::only(node.digit)) {
-                out[e.index()].insert(cell);
-            }
-        }
-        out
-    }
 }
 
 /// A search state: node `u` true or false, and whether the way to it passed through a group (so that a grouped
@@ -1152,17 +1138,18 @@ fn explore<const GROUPED: bool>(
                     let (a, b) = (pair[0], pair[1]);
                     if a % 2 == 1 && b % 2 == 0 {
                         let (na, nb) = (&graph.nodes[a / 4], &graph.nodes[b / 4]);
-                        let sa = graph.sees(grid, a / 4);
-                        let sb = graph.sees(grid, b / 4);
-                        // A link between cells clears its digit from the cells seeing both, outside the loop (as
-                        // HoDoKu reports it); a link inside a cell clears the cell's other digits.
-                        let outside = if na.cells == nb.cells {
-                            Bitboard::FULL
+                        // A link inside a cell clears the cell's other digits; a link between cells (always of one
+                        // digit) clears the digit from the cells seeing both, outside the loop (as HoDoKu reports it):
+                        // what both ends make false.
+                        if na.cells == nb.cells {
+                            let cell = na.cell();
+                            let pair = Candidates::only(na.digit).or(Candidates::only(nb.digit));
+                            for e in grid.candidates(cell).without(pair) {
+                                gone[e.index()].insert(cell);
+                            }
                         } else {
-                            !loop_cells
-                        };
-                        for i in 0..9 {
-                            gone[i] |= sa[i] & sb[i] & outside;
+                            debug_assert_eq!(na.digit, nb.digit);
+                            gone[na.digit.index()] |= (na.seen & nb.seen) - loop_cells;
                         }
                     }
                 }
