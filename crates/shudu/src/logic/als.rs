@@ -418,9 +418,10 @@ struct Arrival {
     link: u32,
     /// The set the link leads to.
     to: u32,
-    used: u16,
-    depth: u8,
     parent: u32,
+    used: u16,
+    /// The open digits of the set it leads to.
+    open: u16,
 }
 
 /// ALS-XY-Chain: sets `A1 … An` (n ≥ 4), each linked to the next by a restricted common that differs from the one
@@ -534,10 +535,10 @@ fn walk(
         reach[z.index()] = grid.digit_cells(z) & first_set.seen[z.index()];
     }
     let seen = &mut marks.seen[..];
-    let s_marks = s * MARKS_PER_SET;
     for f in digits_of(first_set.digits) {
         // A walk from here removes only a digit of the first set other than `f` that some cell could lose.
-        if first_set.open & !bit(f) == 0 {
+        let zopen = first_set.open & !bit(f);
+        if zopen == 0 {
             continue;
         }
         marks.stamp += 1;
@@ -550,49 +551,65 @@ fn walk(
                 queue.push(Arrival {
                     link,
                     to: l.to,
-                    used: bit(f),
-                    depth: 1,
                     parent: u32::MAX,
+                    used: bit(f),
+                    open: net.sets[l.to as usize].open,
                 });
             }
         }
+        // The queue holds the states of one depth after another: `queue[head..end]` are those `depth` links away.
         let mut head = 0;
+        let mut depth = 1u8;
         while head < queue.len() {
-            let here = queue[head];
-            let at = here.to;
-            head += 1;
-            if here.depth >= 3 && at != s {
-                let last = &net.sets[at as usize];
-                let zs = first_set.open & last.open & !bit(f) & !here.used;
-                if digits_of(zs).any(|z| !(reach[z.index()] & last.seen[z.index()]).is_empty()) {
-                    let (elim, _) = z_removals(grid, first_set, last, zs);
-                    let pattern = chain_pattern(net, queue, head - 1, &elim);
-                    emit(Step::elimination(Technique::AlsChain, elim, pattern), here.depth)?;
+            let end = queue.len();
+            let class = (usize::from((depth + 1).min(3)) - 1) * USED_SLOTS;
+            for i in head..end {
+                let here = queue[i];
+                // No state is the first set again: the links back to it are never taken.
+                if depth >= 3 && zopen & here.open & !here.used != 0 {
+                    let last = &net.sets[here.to as usize];
+                    let zs = zopen & last.open & !here.used;
+                    if digits_of(zs).any(|z| !(reach[z.index()] & last.seen[z.index()]).is_empty()) {
+                        let (elim, _) = z_removals(grid, first_set, last, zs);
+                        let pattern = chain_pattern(net, queue, i, &elim);
+                        emit(Step::elimination(Technique::AlsChain, elim, pattern), depth)?;
+                    }
                 }
-            }
-            if here.depth >= MAX_LINKS {
-                continue;
-            }
-            let depth = here.depth + 1;
-            let class = (usize::from(depth.min(3)) - 1) * USED_SLOTS;
-            for l in onward.after(at, here.used) {
-                let next = l.digits & !here.used;
-                if next == 0 || l.marks == s_marks {
+                if depth >= MAX_LINKS {
                     continue;
                 }
-                let mark = &mut seen[l.marks as usize + class + used_code(next)];
-                if *mark == stamp {
-                    continue;
+                let parent = i as u32;
+                for l in onward.after(here.to, here.used) {
+                    if l.to == s {
+                        continue;
+                    }
+                    // Arriving by one digit, the link's precomputed digits and slot hold; by two, the second
+                    // digit is taken off too.
+                    let (next, slot) = if here.used.is_power_of_two() {
+                        (l.next, l.slot)
+                    } else {
+                        let next = l.next & !here.used;
+                        if next == 0 {
+                            continue;
+                        }
+                        (next, l.to * MARKS_PER_SET + used_code(next) as u32)
+                    };
+                    let mark = &mut seen[slot as usize + class];
+                    if *mark == stamp {
+                        continue;
+                    }
+                    *mark = stamp;
+                    queue.push(Arrival {
+                        link: l.link,
+                        to: l.to,
+                        parent,
+                        used: next,
+                        open: l.open,
+                    });
                 }
-                *mark = stamp;
-                queue.push(Arrival {
-                    link: l.link,
-                    to: l.to,
-                    used: next,
-                    depth,
-                    parent: head as u32 - 1,
-                });
             }
+            head = end;
+            depth += 1;
         }
     }
     Flow::Continue(())
@@ -607,14 +624,16 @@ struct Onward {
     links: Vec<OnwardLink>,
 }
 
-/// A link in [`Onward`]: the set it leads to and where that set's marks start, its digits, and its index in
-/// [`Net::links`].
+/// A link in [`Onward`], for a chain arriving by one digit `d`: the set it leads to, its digits other than `d` and
+/// the slot among the marks of arriving there by them (before the depth class), the open digits of the set it
+/// leads to, and its index in [`Net::links`].
 #[derive(Clone, Copy)]
 struct OnwardLink {
     to: u32,
-    marks: u32,
-    digits: u16,
+    slot: u32,
     link: u32,
+    next: u16,
+    open: u16,
 }
 
 impl Onward {
@@ -632,11 +651,13 @@ impl Onward {
                 }
                 for (k, l) in net.links_of(i).iter().enumerate() {
                     if l.digits != 1 << d {
+                        let next = l.digits & !(1 << d);
                         links.push(OnwardLink {
                             to: l.to,
-                            marks: l.to * MARKS_PER_SET,
-                            digits: l.digits,
+                            slot: l.to * MARKS_PER_SET + used_code(next) as u32,
                             link: base + k as u32,
+                            next,
+                            open: net.sets[l.to as usize].open,
                         });
                     }
                 }
@@ -646,8 +667,8 @@ impl Onward {
         Onward { start, links }
     }
 
-    /// The links on from set `i` with a digit outside `used` (and, when `used` is two digits, those with only the
-    /// higher one, which the caller skips).
+    /// The links on from set `i` with a digit outside `used` (and, when `used` is two digits, those with no other
+    /// digit, which the caller skips).
     #[inline]
     fn after(&self, i: u32, used: u16) -> &[OnwardLink] {
         let k = i as usize * 9 + used.trailing_zeros() as usize;
