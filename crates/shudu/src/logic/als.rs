@@ -570,42 +570,31 @@ fn walk(
                     let last = &net.sets[here.to as usize];
                     let zs = zopen & last.open & !here.used;
                     if digits_of(zs).any(|z| !(reach[z.index()] & last.seen[z.index()]).is_empty()) {
-                        let (elim, _) = z_removals(grid, first_set, last, zs);
-                        let pattern = chain_pattern(net, queue, i, &elim);
-                        emit(Step::elimination(Technique::AlsChain, elim, pattern), depth)?;
+                        report_chain(grid, net, first_set, last, zs, queue, i, depth, emit)?;
                     }
                 }
                 if depth >= MAX_LINKS {
                     continue;
                 }
                 let parent = i as u32;
-                for l in onward.after(here.to, here.used) {
-                    if l.to == s {
-                        continue;
-                    }
-                    // Arriving by one digit, the link's precomputed digits and slot hold; by two, the second
-                    // digit is taken off too.
-                    let (next, slot) = if here.used.is_power_of_two() {
-                        (l.next, l.slot)
-                    } else {
-                        let next = l.next & !here.used;
-                        if next == 0 {
-                            continue;
+                let links = onward.after(here.to, here.used);
+                let marks_here = &mut seen[class..];
+                // Arriving by one digit, the links' precomputed digits and slots hold; by two, the second digit is
+                // taken off too.
+                if here.used.is_power_of_two() {
+                    for l in links {
+                        if l.to != s {
+                            visit(marks_here, stamp, queue, l, l.next, l.slot, parent);
                         }
-                        (next, l.to * MARKS_PER_SET + used_code(next) as u32)
-                    };
-                    let mark = &mut seen[slot as usize + class];
-                    if *mark == stamp {
-                        continue;
                     }
-                    *mark = stamp;
-                    queue.push(Arrival {
-                        link: l.link,
-                        to: l.to,
-                        parent,
-                        used: next,
-                        open: l.open,
-                    });
+                } else {
+                    for l in links {
+                        let next = l.next & !here.used;
+                        if next != 0 && l.to != s {
+                            let slot = l.to * MARKS_PER_SET + used_code(next) as u32;
+                            visit(marks_here, stamp, queue, l, next, slot, parent);
+                        }
+                    }
                 }
             }
             head = end;
@@ -613,6 +602,44 @@ fn walk(
         }
     }
     Flow::Continue(())
+}
+
+/// Queues the state a link leads to, arriving by `next` (its mark `slot` within the depth class of `marks`), unless
+/// the walk has been there.
+#[inline(always)]
+fn visit(marks: &mut [u32], stamp: u32, queue: &mut Vec<Arrival>, l: &OnwardLink, next: u16, slot: u32, parent: u32) {
+    let mark = &mut marks[slot as usize];
+    if *mark != stamp {
+        *mark = stamp;
+        queue.push(Arrival {
+            link: l.link,
+            to: l.to,
+            parent,
+            used: next,
+            open: l.open,
+        });
+    }
+}
+
+/// Reports the chain ending at `queue[end]`, removing the digits `zs` from the cells that see them in both end sets.
+/// Kept out of the walk, which seldom gets here, so that its loops keep their registers.
+#[cold]
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn report_chain(
+    grid: &Grid,
+    net: &Net,
+    first_set: &Als,
+    last: &Als,
+    zs: u16,
+    queue: &[Arrival],
+    end: usize,
+    depth: u8,
+    emit: &mut dyn FnMut(Step, u8) -> Flow,
+) -> Flow {
+    let (elim, _) = z_removals(grid, first_set, last, zs);
+    let pattern = chain_pattern(net, queue, end, &elim);
+    emit(Step::elimination(Technique::AlsChain, elim, pattern), depth)
 }
 
 /// The links a chain may go on by from each set, by the digit it arrived with: those with a digit other than that
