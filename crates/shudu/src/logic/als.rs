@@ -77,12 +77,14 @@ impl Als {
     }
 }
 
-/// A restricted common link from one set to another, with its one or two digits.
+/// A restricted common link from one set to another, with its one or two digits and the open digits of the set it
+/// leads to.
 #[derive(Clone, Copy, Debug)]
 struct Link {
     from: u32,
     to: u32,
     digits: u16,
+    open: u16,
 }
 
 /// Every almost locked set of a grid and the restricted commons between them, as an adjacency list: the links
@@ -242,6 +244,7 @@ impl Net {
                     from: i as u32,
                     to: j,
                     digits: found[j as usize],
+                    open: 0,
                 });
                 found[j as usize] = 0;
             }
@@ -261,6 +264,7 @@ impl Net {
             from: 0,
             to: 0,
             digits: 0,
+            open: 0,
         };
         let mut links = vec![blank; pairs.len() * 2];
         for p in &pairs {
@@ -269,6 +273,7 @@ impl Net {
                     from: u,
                     to: v,
                     digits: p.digits,
+                    open: sets[v as usize].open,
                 };
                 fill[u as usize] += 1;
             }
@@ -291,7 +296,8 @@ impl Net {
 fn z_removals(grid: &Grid, a: &Als, b: &Als, zs: u16) -> (Vec<(Cell, Digit)>, u16) {
     let mut out = Vec::new();
     let mut used = 0u16;
-    for z in digits_of(zs) {
+    // A digit not open in both sets has no cell to lose.
+    for z in digits_of(zs & a.open & b.open) {
         let elim = grid.digit_cells(z) & a.seen[z.index()] & b.seen[z.index()];
         if !elim.is_empty() {
             used |= bit(z);
@@ -370,6 +376,10 @@ fn xy_wing(grid: &Grid, overlap: bool, emit: &mut dyn FnMut(Step) -> Flow) -> Fl
         let links = net.links_of(c);
         for (i, l1) in links.iter().enumerate() {
             for l2 in &links[i + 1..] {
+                // A wing removes only a digit open in both sets other than the link digits.
+                if l1.open & l2.open & !(l1.digits | l2.digits) == 0 {
+                    continue;
+                }
                 if l1.to == l2.to || (l1.digits == l2.digits && l1.digits.count_ones() == 1) {
                     continue;
                 }
@@ -422,6 +432,9 @@ struct Arrival {
     used: u16,
     /// The open digits of the set it leads to.
     open: u16,
+    /// The links on from there: `Onward::links[lo..hi]`.
+    lo: u32,
+    hi: u32,
 }
 
 /// ALS-XY-Chain: sets `A1 … An` (n ≥ 4), each linked to the next by a restricted common that differs from the one
@@ -548,12 +561,15 @@ fn walk(
             if l.digits & bit(f) != 0 {
                 let link = net.start[s as usize] + k as u32;
                 seen[slot(l.to, bit(f), 1)] = stamp;
+                let (lo, hi) = onward.range(l.to, bit(f));
                 queue.push(Arrival {
                     link,
                     to: l.to,
                     parent: u32::MAX,
                     used: bit(f),
                     open: net.sets[l.to as usize].open,
+                    lo,
+                    hi,
                 });
             }
         }
@@ -577,14 +593,14 @@ fn walk(
                     continue;
                 }
                 let parent = i as u32;
-                let links = onward.after(here.to, here.used);
+                let links = &onward.links[here.lo as usize..here.hi as usize];
                 let marks_here = &mut seen[class..];
                 // Arriving by one digit, the links' precomputed digits and slots hold; by two, the second digit is
                 // taken off too.
                 if here.used.is_power_of_two() {
                     for l in links {
                         if l.to != s {
-                            visit(marks_here, stamp, queue, l, l.next, l.slot, parent);
+                            visit(marks_here, stamp, queue, l, l.next, l.slot, (l.lo, l.hi), parent);
                         }
                     }
                 } else {
@@ -592,7 +608,16 @@ fn walk(
                         let next = l.next & !here.used;
                         if next != 0 && l.to != s {
                             let slot = l.to * MARKS_PER_SET + used_code(next) as u32;
-                            visit(marks_here, stamp, queue, l, next, slot, parent);
+                            visit(
+                                marks_here,
+                                stamp,
+                                queue,
+                                l,
+                                next,
+                                slot,
+                                onward.range(l.to, next),
+                                parent,
+                            );
                         }
                     }
                 }
@@ -604,10 +629,20 @@ fn walk(
     Flow::Continue(())
 }
 
-/// Queues the state a link leads to, arriving by `next` (its mark `slot` within the depth class of `marks`), unless
-/// the walk has been there.
+/// Queues the state a link leads to, arriving by `next` (its mark `slot` within the depth class of `marks`, the
+/// links on from it `onward`), unless the walk has been there.
 #[inline(always)]
-fn visit(marks: &mut [u32], stamp: u32, queue: &mut Vec<Arrival>, l: &OnwardLink, next: u16, slot: u32, parent: u32) {
+#[allow(clippy::too_many_arguments)]
+fn visit(
+    marks: &mut [u32],
+    stamp: u32,
+    queue: &mut Vec<Arrival>,
+    l: &OnwardLink,
+    next: u16,
+    slot: u32,
+    (lo, hi): (u32, u32),
+    parent: u32,
+) {
     let mark = &mut marks[slot as usize];
     if *mark != stamp {
         *mark = stamp;
@@ -617,6 +652,8 @@ fn visit(marks: &mut [u32], stamp: u32, queue: &mut Vec<Arrival>, l: &OnwardLink
             parent,
             used: next,
             open: l.open,
+            lo,
+            hi,
         });
     }
 }
@@ -653,12 +690,14 @@ struct Onward {
 
 /// A link in [`Onward`], for a chain arriving by one digit `d`: the set it leads to, its digits other than `d` and
 /// the slot among the marks of arriving there by them (before the depth class), the open digits of the set it
-/// leads to, and its index in [`Net::links`].
+/// leads to, its index in [`Net::links`], and the range of the links on from there (see [`Onward::range`]).
 #[derive(Clone, Copy)]
 struct OnwardLink {
     to: u32,
     slot: u32,
     link: u32,
+    lo: u32,
+    hi: u32,
     next: u16,
     open: u16,
 }
@@ -683,6 +722,8 @@ impl Onward {
                             to: l.to,
                             slot: l.to * MARKS_PER_SET + used_code(next) as u32,
                             link: base + k as u32,
+                            lo: 0,
+                            hi: 0,
                             next,
                             open: net.sets[l.to as usize].open,
                         });
@@ -691,15 +732,20 @@ impl Onward {
             }
         }
         start.push(links.len() as u32);
-        Onward { start, links }
+        let mut onward = Onward { start, links };
+        for k in 0..onward.links.len() {
+            let l = onward.links[k];
+            (onward.links[k].lo, onward.links[k].hi) = onward.range(l.to, l.next);
+        }
+        onward
     }
 
-    /// The links on from set `i` with a digit outside `used` (and, when `used` is two digits, those with no other
-    /// digit, which the caller skips).
+    /// The range in `links` of the links on from set `i` with a digit outside `used` (and, when `used` is two
+    /// digits, those with no other digit, which the caller skips).
     #[inline]
-    fn after(&self, i: u32, used: u16) -> &[OnwardLink] {
+    fn range(&self, i: u32, used: u16) -> (u32, u32) {
         let k = i as usize * 9 + used.trailing_zeros() as usize;
-        &self.links[self.start[k] as usize..self.start[k + 1] as usize]
+        (self.start[k], self.start[k + 1])
     }
 }
 
