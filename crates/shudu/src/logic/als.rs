@@ -461,6 +461,14 @@ fn chain(grid: &Grid, overlap: bool, emit: &mut dyn FnMut(Step) -> Flow) -> Flow
     let mut longer: Vec<Step> = Vec::new();
     let mut flow = Flow::Continue(());
     for s in 0..net.sets.len() as u32 {
+        // A walk removes only digits open in its first set.
+        if net.sets[s as usize].open == 0 {
+            continue;
+        }
+        // While the walks from `s` go, its own marks read as seen by every one of them, so that none comes back to
+        // it without a test of its own on every link.
+        let own = s as usize * MARKS_PER_SET as usize..(s as usize + 1) * MARKS_PER_SET as usize;
+        marks.seen[own.clone()].fill(u32::MAX);
         flow = walk(grid, &net, &onward, s, &mut marks, &mut queue, &mut |step, links| {
             if links <= 3 {
                 emit(step)
@@ -469,6 +477,7 @@ fn chain(grid: &Grid, overlap: bool, emit: &mut dyn FnMut(Step) -> Flow) -> Flow
                 Flow::Continue(())
             }
         });
+        marks.seen[own].fill(0);
         if flow.is_break() {
             break;
         }
@@ -482,7 +491,8 @@ fn chain(grid: &Grid, overlap: bool, emit: &mut dyn FnMut(Step) -> Flow) -> Flow
 }
 
 /// The seen marks of the chain search: per (set, depth class, arriving digits) the number of the last walk that
-/// reached that state, so a new walk starts with none seen by taking a new number rather than clearing them.
+/// reached that state, so a new walk starts with none seen by taking a new number rather than clearing them (a walk
+/// counts a state seen when its mark is not below the walk's number).
 #[derive(Default)]
 struct Marks {
     seen: Vec<u32>,
@@ -581,7 +591,7 @@ fn walk(
             let class = (usize::from((depth + 1).min(3)) - 1) * USED_SLOTS;
             for i in head..end {
                 let here = queue[i];
-                // No state is the first set again: the links back to it are never taken.
+                // No state is the first set again: the links back to it are never taken (see `visit`).
                 if depth >= 3 && zopen & here.open & !here.used != 0 {
                     let last = &net.sets[here.to as usize];
                     let zs = zopen & last.open & !here.used;
@@ -599,14 +609,12 @@ fn walk(
                 // taken off too.
                 if here.used.is_power_of_two() {
                     for l in links {
-                        if l.to != s {
-                            visit(marks_here, stamp, queue, l, l.next, l.slot, (l.lo, l.hi), parent);
-                        }
+                        visit(marks_here, stamp, queue, l, l.next, l.slot, (l.lo, l.hi), parent);
                     }
                 } else {
                     for l in links {
                         let next = l.next & !here.used;
-                        if next != 0 && l.to != s {
+                        if next != 0 {
                             let slot = l.to * MARKS_PER_SET + used_code(next) as u32;
                             visit(
                                 marks_here,
@@ -630,7 +638,8 @@ fn walk(
 }
 
 /// Queues the state a link leads to, arriving by `next` (its mark `slot` within the depth class of `marks`, the
-/// links on from it `onward`), unless the walk has been there.
+/// links on from it `onward`), unless the walk has been there or it is the walk's first set (whose marks are above
+/// every walk's number).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn visit(
@@ -644,7 +653,7 @@ fn visit(
     parent: u32,
 ) {
     let mark = &mut marks[slot as usize];
-    if *mark != stamp {
+    if *mark < stamp {
         *mark = stamp;
         queue.push(Arrival {
             link: l.link,
