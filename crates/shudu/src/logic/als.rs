@@ -577,7 +577,7 @@ fn walk(
                     to: l.to,
                     parent: u32::MAX,
                     used: bit(f),
-                    open: net.sets[l.to as usize].open,
+                    open: l.open,
                     lo,
                     hi,
                 });
@@ -734,7 +734,7 @@ impl Onward {
                             lo: 0,
                             hi: 0,
                             next,
-                            open: net.sets[l.to as usize].open,
+                            open: l.open,
                         });
                     }
                 }
