@@ -77,12 +77,14 @@ impl Als {
     }
 }
 
-/// A restricted common link from one set to another, with its one or two digits.
+/// A restricted common link from one set to another, with its one or two digits and the open digits of the set it
+/// leads to.
 #[derive(Clone, Copy, Debug)]
 struct Link {
     from: u32,
     to: u32,
     digits: u16,
+    open: u16,
 }
 
 /// Every almost locked set of a grid and the restricted commons between them, as an adjacency list: the links
@@ -242,6 +244,7 @@ impl Net {
                     from: i as u32,
                     to: j,
                     digits: found[j as usize],
+                    open: 0,
                 });
                 found[j as usize] = 0;
             }
@@ -261,6 +264,7 @@ impl Net {
             from: 0,
             to: 0,
             digits: 0,
+            open: 0,
         };
         let mut links = vec![blank; pairs.len() * 2];
         for p in &pairs {
@@ -269,6 +273,7 @@ impl Net {
                     from: u,
                     to: v,
                     digits: p.digits,
+                    open: sets[v as usize].open,
                 };
                 fill[u as usize] += 1;
             }
@@ -291,7 +296,8 @@ impl Net {
 fn z_removals(grid: &Grid, a: &Als, b: &Als, zs: u16) -> (Vec<(Cell, Digit)>, u16) {
     let mut out = Vec::new();
     let mut used = 0u16;
-    for z in digits_of(zs) {
+    // A digit not open in both sets has no cell to lose.
+    for z in digits_of(zs & a.open & b.open) {
         let elim = grid.digit_cells(z) & a.seen[z.index()] & b.seen[z.index()];
         if !elim.is_empty() {
             used |= bit(z);
@@ -370,6 +376,10 @@ fn xy_wing(grid: &Grid, overlap: bool, emit: &mut dyn FnMut(Step) -> Flow) -> Fl
         let links = net.links_of(c);
         for (i, l1) in links.iter().enumerate() {
             for l2 in &links[i + 1..] {
+                // A wing removes only a digit open in both sets other than the link digits.
+                if l1.open & l2.open & !(l1.digits | l2.digits) == 0 {
+                    continue;
+                }
                 if l1.to == l2.to || (l1.digits == l2.digits && l1.digits.count_ones() == 1) {
                     continue;
                 }
@@ -418,9 +428,13 @@ struct Arrival {
     link: u32,
     /// The set the link leads to.
     to: u32,
-    used: u16,
-    depth: u8,
     parent: u32,
+    used: u16,
+    /// The open digits of the set it leads to.
+    open: u16,
+    /// The links on from there: `Onward::links[lo..hi]`.
+    lo: u32,
+    hi: u32,
 }
 
 /// ALS-XY-Chain: sets `A1 … An` (n ≥ 4), each linked to the next by a restricted common that differs from the one
@@ -447,6 +461,14 @@ fn chain(grid: &Grid, overlap: bool, emit: &mut dyn FnMut(Step) -> Flow) -> Flow
     let mut longer: Vec<Step> = Vec::new();
     let mut flow = Flow::Continue(());
     for s in 0..net.sets.len() as u32 {
+        // A walk removes only digits open in its first set.
+        if net.sets[s as usize].open == 0 {
+            continue;
+        }
+        // While the walks from `s` go, its own marks read as seen by every one of them, so that none comes back to
+        // it without a test of its own on every link.
+        let own = s as usize * MARKS_PER_SET as usize..(s as usize + 1) * MARKS_PER_SET as usize;
+        marks.seen[own.clone()].fill(u32::MAX);
         flow = walk(grid, &net, &onward, s, &mut marks, &mut queue, &mut |step, links| {
             if links <= 3 {
                 emit(step)
@@ -455,6 +477,7 @@ fn chain(grid: &Grid, overlap: bool, emit: &mut dyn FnMut(Step) -> Flow) -> Flow
                 Flow::Continue(())
             }
         });
+        marks.seen[own].fill(0);
         if flow.is_break() {
             break;
         }
@@ -468,7 +491,8 @@ fn chain(grid: &Grid, overlap: bool, emit: &mut dyn FnMut(Step) -> Flow) -> Flow
 }
 
 /// The seen marks of the chain search: per (set, depth class, arriving digits) the number of the last walk that
-/// reached that state, so a new walk starts with none seen by taking a new number rather than clearing them.
+/// reached that state, so a new walk starts with none seen by taking a new number rather than clearing them (a walk
+/// counts a state seen when its mark is not below the walk's number).
 #[derive(Default)]
 struct Marks {
     seen: Vec<u32>,
@@ -534,10 +558,10 @@ fn walk(
         reach[z.index()] = grid.digit_cells(z) & first_set.seen[z.index()];
     }
     let seen = &mut marks.seen[..];
-    let s_marks = s * MARKS_PER_SET;
     for f in digits_of(first_set.digits) {
         // A walk from here removes only a digit of the first set other than `f` that some cell could lose.
-        if first_set.open & !bit(f) == 0 {
+        let zopen = first_set.open & !bit(f);
+        if zopen == 0 {
             continue;
         }
         marks.stamp += 1;
@@ -547,55 +571,121 @@ fn walk(
             if l.digits & bit(f) != 0 {
                 let link = net.start[s as usize] + k as u32;
                 seen[slot(l.to, bit(f), 1)] = stamp;
+                let (lo, hi) = onward.range(l.to, bit(f));
                 queue.push(Arrival {
                     link,
                     to: l.to,
-                    used: bit(f),
-                    depth: 1,
                     parent: u32::MAX,
+                    used: bit(f),
+                    open: l.open,
+                    lo,
+                    hi,
                 });
             }
         }
+        // The queue holds the states of one depth after another: `queue[head..end]` are those `depth` links away.
         let mut head = 0;
+        let mut depth = 1u8;
         while head < queue.len() {
-            let here = queue[head];
-            let at = here.to;
-            head += 1;
-            if here.depth >= 3 && at != s {
-                let last = &net.sets[at as usize];
-                let zs = first_set.open & last.open & !bit(f) & !here.used;
-                if digits_of(zs).any(|z| !(reach[z.index()] & last.seen[z.index()]).is_empty()) {
-                    let (elim, _) = z_removals(grid, first_set, last, zs);
-                    let pattern = chain_pattern(net, queue, head - 1, &elim);
-                    emit(Step::elimination(Technique::AlsChain, elim, pattern), here.depth)?;
+            let end = queue.len();
+            let class = (usize::from((depth + 1).min(3)) - 1) * USED_SLOTS;
+            for i in head..end {
+                let here = queue[i];
+                // No state is the first set again: the links back to it are never taken (see `visit`).
+                if depth >= 3 && zopen & here.open & !here.used != 0 {
+                    let last = &net.sets[here.to as usize];
+                    let zs = zopen & last.open & !here.used;
+                    if digits_of(zs).any(|z| !(reach[z.index()] & last.seen[z.index()]).is_empty()) {
+                        report_chain(grid, net, first_set, last, zs, queue, i, depth, emit)?;
+                    }
                 }
-            }
-            if here.depth >= MAX_LINKS {
-                continue;
-            }
-            let depth = here.depth + 1;
-            let class = (usize::from(depth.min(3)) - 1) * USED_SLOTS;
-            for l in onward.after(at, here.used) {
-                let next = l.digits & !here.used;
-                if next == 0 || l.marks == s_marks {
+                if depth >= MAX_LINKS {
                     continue;
                 }
-                let mark = &mut seen[l.marks as usize + class + used_code(next)];
-                if *mark == stamp {
-                    continue;
+                let parent = i as u32;
+                let links = &onward.links[here.lo as usize..here.hi as usize];
+                let marks_here = &mut seen[class..];
+                // Arriving by one digit, the links' precomputed digits and slots hold; by two, the second digit is
+                // taken off too.
+                if here.used.is_power_of_two() {
+                    for l in links {
+                        visit(marks_here, stamp, queue, l, l.next, l.slot, (l.lo, l.hi), parent);
+                    }
+                } else {
+                    for l in links {
+                        let next = l.next & !here.used;
+                        if next != 0 {
+                            let slot = l.to * MARKS_PER_SET + used_code(next) as u32;
+                            visit(
+                                marks_here,
+                                stamp,
+                                queue,
+                                l,
+                                next,
+                                slot,
+                                onward.range(l.to, next),
+                                parent,
+                            );
+                        }
+                    }
                 }
-                *mark = stamp;
-                queue.push(Arrival {
-                    link: l.link,
-                    to: l.to,
-                    used: next,
-                    depth,
-                    parent: head as u32 - 1,
-                });
             }
+            head = end;
+            depth += 1;
         }
     }
     Flow::Continue(())
+}
+
+/// Queues the state a link leads to, arriving by `next` (its mark `slot` within the depth class of `marks`, the
+/// links on from it `onward`), unless the walk has been there or it is the walk's first set (whose marks are above
+/// every walk's number).
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn visit(
+    marks: &mut [u32],
+    stamp: u32,
+    queue: &mut Vec<Arrival>,
+    l: &OnwardLink,
+    next: u16,
+    slot: u32,
+    (lo, hi): (u32, u32),
+    parent: u32,
+) {
+    let mark = &mut marks[slot as usize];
+    if *mark < stamp {
+        *mark = stamp;
+        queue.push(Arrival {
+            link: l.link,
+            to: l.to,
+            parent,
+            used: next,
+            open: l.open,
+            lo,
+            hi,
+        });
+    }
+}
+
+/// Reports the chain ending at `queue[end]`, removing the digits `zs` from the cells that see them in both end sets.
+/// Kept out of the walk, which seldom gets here, so that its loops keep their registers.
+#[cold]
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn report_chain(
+    grid: &Grid,
+    net: &Net,
+    first_set: &Als,
+    last: &Als,
+    zs: u16,
+    queue: &[Arrival],
+    end: usize,
+    depth: u8,
+    emit: &mut dyn FnMut(Step, u8) -> Flow,
+) -> Flow {
+    let (elim, _) = z_removals(grid, first_set, last, zs);
+    let pattern = chain_pattern(net, queue, end, &elim);
+    emit(Step::elimination(Technique::AlsChain, elim, pattern), depth)
 }
 
 /// The links a chain may go on by from each set, by the digit it arrived with: those with a digit other than that
@@ -607,14 +697,18 @@ struct Onward {
     links: Vec<OnwardLink>,
 }
 
-/// A link in [`Onward`]: the set it leads to and where that set's marks start, its digits, and its index in
-/// [`Net::links`].
+/// A link in [`Onward`], for a chain arriving by one digit `d`: the set it leads to, its digits other than `d` and
+/// the slot among the marks of arriving there by them (before the depth class), the open digits of the set it
+/// leads to, its index in [`Net::links`], and the range of the links on from there (see [`Onward::range`]).
 #[derive(Clone, Copy)]
 struct OnwardLink {
     to: u32,
-    marks: u32,
-    digits: u16,
+    slot: u32,
     link: u32,
+    lo: u32,
+    hi: u32,
+    next: u16,
+    open: u16,
 }
 
 impl Onward {
@@ -632,26 +726,35 @@ impl Onward {
                 }
                 for (k, l) in net.links_of(i).iter().enumerate() {
                     if l.digits != 1 << d {
+                        let next = l.digits & !(1 << d);
                         links.push(OnwardLink {
                             to: l.to,
-                            marks: l.to * MARKS_PER_SET,
-                            digits: l.digits,
+                            slot: l.to * MARKS_PER_SET + used_code(next) as u32,
                             link: base + k as u32,
+                            lo: 0,
+                            hi: 0,
+                            next,
+                            open: l.open,
                         });
                     }
                 }
             }
         }
         start.push(links.len() as u32);
-        Onward { start, links }
+        let mut onward = Onward { start, links };
+        for k in 0..onward.links.len() {
+            let l = onward.links[k];
+            (onward.links[k].lo, onward.links[k].hi) = onward.range(l.to, l.next);
+        }
+        onward
     }
 
-    /// The links on from set `i` with a digit outside `used` (and, when `used` is two digits, those with only the
-    /// higher one, which the caller skips).
+    /// The range in `links` of the links on from set `i` with a digit outside `used` (and, when `used` is two
+    /// digits, those with no other digit, which the caller skips).
     #[inline]
-    fn after(&self, i: u32, used: u16) -> &[OnwardLink] {
+    fn range(&self, i: u32, used: u16) -> (u32, u32) {
         let k = i as usize * 9 + used.trailing_zeros() as usize;
-        &self.links[self.start[k] as usize..self.start[k + 1] as usize]
+        (self.start[k], self.start[k + 1])
     }
 }
 
