@@ -736,10 +736,26 @@ impl BandGroups {
 }
 
 /// The columns a row may take, one bit each; a single 0 (no column) for a row without candidates.
-fn picks(options: u16) -> impl Iterator<Item = u16> {
-    let none = (options == 0).then_some(0);
-    let each = (0..9).map(|c| 1u16 << c).filter(move |&b| options & b != 0);
-    none.into_iter().chain(each)
+fn picks(options: u16) -> Picks {
+    // The row without candidates takes a stand-in bit, cleared as it is yielded.
+    Picks(if options == 0 { NO_COLUMN } else { options })
+}
+
+const NO_COLUMN: u16 = 1 << 15;
+
+struct Picks(u16);
+
+impl Iterator for Picks {
+    type Item = u16;
+
+    fn next(&mut self) -> Option<u16> {
+        if self.0 == 0 {
+            return None;
+        }
+        let bit = self.0 & self.0.wrapping_neg();
+        self.0 ^= bit;
+        Some(bit & !NO_COLUMN)
+    }
 }
 
 /// Basic fish without fins, the rungs the ladder tries most: lines as 9-bit masks of the crossing lines, combined
