@@ -761,17 +761,18 @@ impl Iterator for Picks {
 /// Basic fish without fins, the rungs the ladder tries most: lines as 9-bit masks of the crossing lines, combined
 /// while they span no more than `size` crossing lines.
 fn basic_digit(candidates: Bitboard, spec: Spec, digit: Digit, found: &mut dyn FnMut(Fish) -> Flow) -> Flow {
-    for rows_as_base in [true, false] {
-        // lines[i]: the crossing lines where line i holds the digit.
-        let mut lines = [0u16; 9];
-        for cell in candidates {
-            let (line, cross) = if rows_as_base {
-                (cell.row(), cell.col())
-            } else {
-                (cell.col(), cell.row())
-            };
-            lines[line] |= 1 << cross;
+    // The crossing lines where each row, and each column, holds the digit.
+    let rows: [u16; 9] = core::array::from_fn(|r| (candidates.bits() >> (9 * r)) as u16 & 0x1FF);
+    let mut cols = [0u16; 9];
+    for (r, &row) in rows.iter().enumerate() {
+        let mut rest = row;
+        while rest != 0 {
+            cols[rest.trailing_zeros() as usize] |= 1 << r;
+            rest &= rest - 1;
         }
+    }
+    for rows_as_base in [true, false] {
+        let lines = if rows_as_base { &rows } else { &cols };
         let mut eligible = [0usize; 9];
         let mut n = 0;
         for (i, &line) in lines.iter().enumerate() {
@@ -801,7 +802,7 @@ fn basic_digit(candidates: Bitboard, spec: Spec, digit: Digit, found: &mut dyn F
                 eliminations,
             })
         };
-        combine(&lines, &eligible[..n], spec.size, 0, 0, &mut emit)?;
+        combine(lines, &eligible[..n], spec.size, 0, 0, &mut emit)?;
     }
     Flow::Continue(())
 }
