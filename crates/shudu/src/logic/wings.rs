@@ -124,6 +124,7 @@ fn wxyz_search(grid: &Grid, focus: Bitboard, emit: &mut dyn FnMut(Step) -> Flow)
         small,
         focus,
         with_digit: Digit::ALL.map(|d| small & grid.digit_cells(d)),
+        fitting: [const { core::cell::Cell::new(UNKNOWN) }; 512],
     };
     let mut chosen = [Cell::at(0, 0); 4];
     for seed in small.iter().take_while(|&c| c <= last) {
@@ -151,12 +152,26 @@ struct Wing<'a> {
     focus: Bitboard,
     /// The cells of `small` holding each digit.
     with_digit: [Bitboard; 9],
+    /// [`Wing::fitting`] by digit set, as worked out so far ([`UNKNOWN`] where not yet).
+    fitting: [core::cell::Cell<u128>; 512],
 }
+
+/// No set of cells: every cell set has the bits past the 81st clear.
+const UNKNOWN: u128 = u128::MAX;
 
 impl Wing<'_> {
     /// The cells of `small` that bring at most `4 - |union|` digits besides `union`: the only ones a set holding
     /// `union` may grow by (a cell ruled out here stays ruled out as the set grows).
     fn fitting(&self, union: u16) -> Bitboard {
+        let memo = &self.fitting[union as usize & 0x1FF];
+        if memo.get() == UNKNOWN {
+            memo.set(self.count_fitting(union).bits());
+        }
+        Bitboard::from_bits(memo.get())
+    }
+
+    /// [`Wing::fitting`], counted afresh.
+    fn count_fitting(&self, union: u16) -> Bitboard {
         let (mut one, mut two, mut three) = (0u128, 0u128, 0u128);
         for d in Digit::ALL {
             if union >> d.index() & 1 == 0 {
