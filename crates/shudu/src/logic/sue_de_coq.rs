@@ -255,7 +255,6 @@ impl Found<'_> {
             if allowed == 0 {
                 continue;
             }
-            let l_cells = line_pool.cells_of(l);
             // Every non-empty subset of the allowed cells.
             let mut next_b = allowed;
             while next_b != 0 {
@@ -267,6 +266,7 @@ impl Found<'_> {
                 if inside_b == 0 || this.count_ones() as i32 - extra_b != want {
                     continue;
                 }
+                let l_cells = line_pool.cells_of(l);
                 let b_cells = box_pool.cells_of(this);
                 let shared = cand_b & cand_l;
                 let mut elim = removals(
