@@ -1257,7 +1257,10 @@ mod tests {
         }
         let c = candidates.bits();
         let all = candidates.iter().fold((0u16, 0u16), |(cols, boxes), cell| {
-            (cols | 1 << cell.col(), boxes | 1 << (cell.row() / 3 * 3 + cell.col() / 3))
+            (
+                cols | 1 << cell.col(),
+                boxes | 1 << (cell.row() / 3 * 3 + cell.col() / 3),
+            )
         });
         let mut held = 0;
         walk(c, 0, 0, 0, 0, all, &mut held);

@@ -146,9 +146,7 @@ pub(super) fn naked_sets(
             pool.push(c, grid.candidates(c).bits());
         }
     }
-    pool.subsets(n, &mut |cells, digits| {
-        found(cells, Candidates::from_bits(digits))
-    })
+    pool.subsets(n, &mut |cells, digits| found(cells, Candidates::from_bits(digits)))
 }
 
 /// The candidates of `digits` standing in `area`, as eliminations.
@@ -199,7 +197,10 @@ fn hidden(grid: &Grid, n: usize, technique: Technique, emit: &mut dyn FnMut(Step
             }
         }
         pool.subsets(n, &mut |combo, places| {
-            let cells: Bitboard = (0..9).filter(|i| places >> i & 1 != 0).map(|i| house_cells[i]).collect();
+            let cells: Bitboard = (0..9)
+                .filter(|i| places >> i & 1 != 0)
+                .map(|i| house_cells[i])
+                .collect();
             let set: Candidates = combo.iter().copied().collect();
             let mut elim = Vec::new();
             for c in cells {
