@@ -209,7 +209,7 @@ fn rectangles(grid: &Grid, visit: &mut dyn FnMut(&Rectangle) -> Flow) -> Flow {
         listed.list.clear();
         list_rectangles(grid, &mut listed.list);
     }
-    let flow = listed.list.iter().try_for_each(|r| visit(r));
+    let flow = listed.list.iter().try_for_each(visit);
     LISTED.with(|l| l.set(Some(listed)));
     flow
 }
