@@ -1,15 +1,16 @@
 //! Some finders remember, per thread, where they last found nothing, and skip it while it is unchanged: X-Chains by
 //! digit, subsets by house, Sue de Coq by line and box, fish by digit; WXYZ-Wings search only around the cells changed
-//! since. They must answer as a finder with nothing remembered would: checked at every step of solving a spread of
-//! top1465 (skipped, saying so, where `../shared/data` is absent).
+//! since. Others keep what they worked out for the last grid: the unique rectangles, each digit's colour clusters.
+//! They must answer as a finder with nothing remembered would: checked at every step of solving a spread of top1465
+//! (skipped, saying so, where `../shared/data` is absent).
 
 mod common;
 
 use shudu::logic::{Solver, Step, Technique};
 use shudu::Grid;
 
-/// The finders with a memory.
-const FINDERS: [Technique; 14] = [
+/// The finders with a memory (the rectangle finders share one list per grid, the colourings one set of clusters).
+const FINDERS: [Technique; 23] = [
     Technique::WXYZWing,
     Technique::XChain,
     Technique::NakedPair,
@@ -24,6 +25,15 @@ const FINDERS: [Technique; 14] = [
     Technique::Jellyfish,
     Technique::FinnedXWing,
     Technique::FinnedSwordfish,
+    Technique::UniqueRectangleType1,
+    Technique::UniqueRectangleType2,
+    Technique::UniqueRectangleType3,
+    Technique::UniqueRectangleType4,
+    Technique::UniqueRectangleType5,
+    Technique::UniqueRectangleType6,
+    Technique::HiddenRectangle,
+    Technique::SimpleColors,
+    Technique::MultiColors,
 ];
 
 fn all_steps(grid: &Grid) -> Vec<Vec<Step>> {

@@ -81,6 +81,40 @@ fn clusters(cells: Bitboard, out: &mut [Cluster; 41]) -> usize {
     n
 }
 
+/// Each digit's clusters as last worked out on this thread, with the candidates they were worked out from (none yet:
+/// bits past the 81st set). Simple and Multi Colors stand together on the ladder and read the same clusters.
+struct Known {
+    cells: [u128; 9],
+    len: [usize; 9],
+    clusters: [[Cluster; 41]; 9],
+}
+
+std::thread_local! {
+    static KNOWN: core::cell::RefCell<Option<Box<Known>>> = const { core::cell::RefCell::new(None) };
+}
+
+/// [`clusters`] of `digit`'s candidates `cells`, worked out once per state of them.
+fn known_clusters(digit: Digit, cells: Bitboard, out: &mut [Cluster; 41]) -> usize {
+    KNOWN.with(|known| {
+        let mut known = known.borrow_mut();
+        let known = known.get_or_insert_with(|| {
+            Box::new(Known {
+                cells: [u128::MAX; 9],
+                len: [0; 9],
+                clusters: [[Cluster::default(); 41]; 9],
+            })
+        });
+        let d = digit.index();
+        if known.cells[d] != cells.bits() {
+            known.len[d] = clusters(cells, &mut known.clusters[d]);
+            known.cells[d] = cells.bits();
+        }
+        let n = known.len[d];
+        out[..n].copy_from_slice(&known.clusters[d][..n]);
+        n
+    })
+}
+
 fn color_pattern(digit: Digit, classes: &[Bitboard], variant: &'static str) -> Pattern {
     let all = classes.iter().fold(Bitboard::EMPTY, |acc, &c| acc | c);
     Pattern {
@@ -98,7 +132,7 @@ pub fn simple_colors(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     let mut found = [Cluster::default(); 41];
     for digit in Digit::ALL {
         let cells = grid.digit_cells(digit);
-        let n = clusters(cells, &mut found);
+        let n = known_clusters(digit, cells, &mut found);
         for k in &found[..n] {
             let mut wrapped = Bitboard::EMPTY;
             for colour in [k.on, k.off] {
@@ -135,7 +169,7 @@ pub fn multi_colors(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     let mut found = [Cluster::default(); 41];
     for digit in Digit::ALL {
         let cells = grid.digit_cells(digit);
-        let n = clusters(cells, &mut found);
+        let n = known_clusters(digit, cells, &mut found);
         for i in 0..n {
             for j in 0..n {
                 if i == j {

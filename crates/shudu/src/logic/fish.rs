@@ -556,36 +556,90 @@ impl Search<'_> {
 /// The digit's candidates that no *template* holds: no placement of the digit in every row, column and box that
 /// still lacks it, one cell each, on candidates only. Every fish elimination is such a candidate (a fish reasons on the
 /// one digit alone), so a digit without them has no fish, and a fin must see one of them.
+///
+/// A template is a placement in each band, and the bands meet only through the columns they use: so each band's
+/// placements are grouped by their columns, and a group belongs to a template when it goes with a group of each
+/// other band into the digit's columns, each column once.
 fn template_free(candidates: Bitboard) -> Bitboard {
     let mut rows = [0u16; 9];
     for (r, row) in rows.iter_mut().enumerate() {
         *row = (candidates.bits() >> (9 * r) & 0x1FF) as u16;
     }
     let cols = rows.iter().fold(0, |acc, r| acc | r);
-    let mut band_stacks = [0u8; 3];
-    for (b, stacks) in band_stacks.iter_mut().enumerate() {
-        for r in &rows[3 * b..3 * b + 3] {
-            for s in 0..3 {
-                if r >> (3 * s) & 0b111 != 0 {
-                    *stacks |= 1 << s;
-                }
+    let bands: [BandGroups; 3] = core::array::from_fn(|b| BandGroups::of(&rows[3 * b..3 * b + 3]));
+    let mut used = [0u64; 3];
+    for i in Bits(bands[0].present) {
+        for j in Bits(bands[1].present) {
+            let (m0, m1) = (GROUP_COLS[i], GROUP_COLS[j]);
+            if m0 & m1 != 0 {
+                continue;
+            }
+            let k = GROUP_OF[(cols ^ m0 ^ m1) as usize];
+            if k < 64 && bands[2].present >> k & 1 != 0 {
+                used[0] |= 1 << i;
+                used[1] |= 1 << j;
+                used[2] |= 1 << k;
             }
         }
     }
-    let mut t = Templates {
-        rows,
-        cols,
-        band_stacks,
-        memo: [[0; 512]; 3],
-        marks: [0; 9],
-    };
-    t.band(0, 0);
     let mut held = 0u128;
-    for (r, m) in t.marks.iter().enumerate() {
-        held |= (*m as u128) << (9 * r);
+    for (b, band) in bands.iter().enumerate() {
+        for k in Bits(used[b]) {
+            for (i, &cells) in band.cells[k].iter().enumerate() {
+                held |= (cells as u128) << (9 * (3 * b + i));
+            }
+        }
     }
     candidates - Bitboard::from_bits(held)
 }
+
+/// The indices of the set bits of a mask, lowest first.
+struct Bits(u64);
+
+impl Iterator for Bits {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(i)
+    }
+}
+
+/// The columns of each stack, as 9-bit masks.
+const STACK_COLS: [u16; 3] = [0o7, 0o70, 0o700];
+
+/// A band's group of placements is named by the column it takes in each stack, two bits a stack: 0..3 the column
+/// within the stack, 3 none. `GROUP_COLS` gives a group's columns, `GROUP_OF` the group of a set of columns (64 when
+/// it holds two columns of a stack, as no group does).
+const GROUP_COLS: [u16; 64] = {
+    let mut t = [0u16; 64];
+    let mut g = 0;
+    while g < 64 {
+        let mut s = 0;
+        while s < 3 {
+            let k = g >> (2 * s) & 3;
+            if k < 3 {
+                t[g] |= 1 << (3 * s + k);
+            }
+            s += 1;
+        }
+        g += 1;
+    }
+    t
+};
+const GROUP_OF: [u8; 512] = {
+    let mut t = [64u8; 512];
+    let mut g = 0;
+    while g < 64 {
+        t[GROUP_COLS[g] as usize] = g as u8;
+        g += 1;
+    }
+    t
+};
 
 /// What is known of one digit's candidates: the candidates no template holds (once worked out), and the fish
 /// techniques known to find nothing there (bits by [`Technique`] number). Both depend on nothing but the digit's
@@ -633,85 +687,92 @@ fn targets(candidates: Bitboard) -> Bitboard {
     })
 }
 
-/// A search for the cells templates use, band by band, with the columns used so far as the state between bands.
-struct Templates {
-    /// Candidate columns of each row, as 9-bit masks.
-    rows: [u16; 9],
-    /// Columns holding a candidate: a template uses each once.
-    cols: u16,
-    /// Stacks holding a candidate in each band: a template uses each once there (a box each).
-    band_stacks: [u8; 3],
-    /// Per band and columns used before it: 0 not seen, 1 no template goes on from there, 2 some does.
-    memo: [[u8; 512]; 3],
-    /// Columns of each row that some template uses.
-    marks: [u16; 9],
+/// One band's placements of the digit (a candidate in each of its rows that has one, in distinct stacks, covering
+/// every stack that holds a candidate), grouped by the columns they use (see [`GROUP_COLS`]).
+struct BandGroups {
+    /// The groups with a placement, as bits by group.
+    present: u64,
+    /// For each group, the columns each row takes in some placement of it.
+    cells: [[u16; 3]; 64],
 }
 
-impl Templates {
-    /// Whether a template can be finished from the start of `band` with columns `used` taken.
-    fn band(&mut self, band: usize, used: u16) -> bool {
-        if band == 3 {
-            return used == self.cols;
+impl BandGroups {
+    fn of(rows: &[u16]) -> BandGroups {
+        const PERMUTATIONS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+        let mut groups = BandGroups {
+            present: 0,
+            cells: [[0; 3]; 64],
+        };
+        let all = rows.iter().fold(0, |acc, r| acc | r);
+        // Rows go to stacks one to one: a row with candidates to a stack where it has some, a row without (the
+        // digit is placed there) to a stack without candidates in the band.
+        for stacks in PERMUTATIONS {
+            let options: [u16; 3] = core::array::from_fn(|i| rows[i] & STACK_COLS[stacks[i]]);
+            let fits = (0..3).all(|i| {
+                if rows[i] == 0 {
+                    all & STACK_COLS[stacks[i]] == 0
+                } else {
+                    options[i] != 0
+                }
+            });
+            if !fits {
+                continue;
+            }
+            for a in picks(options[0]) {
+                for b in picks(options[1]) {
+                    for c in picks(options[2]) {
+                        let g = GROUP_OF[(a | b | c) as usize] as usize;
+                        groups.present |= 1 << g;
+                        let cells = &mut groups.cells[g];
+                        cells[0] |= a;
+                        cells[1] |= b;
+                        cells[2] |= c;
+                    }
+                }
+            }
         }
-        match self.memo[band][used as usize] {
-            1 => return false,
-            2 => return true,
-            _ => {}
-        }
-        let ok = self.row(band, 0, used, 0, [0; 3]);
-        self.memo[band][used as usize] = if ok { 2 } else { 1 };
-        ok
+        groups
     }
+}
 
-    /// Places the digit in row `i` of `band` (when the row holds candidates) and goes on; marks the cells of every
-    /// placement that a whole template extends.
-    fn row(&mut self, band: usize, i: usize, used: u16, stacks: u8, picked: [u16; 3]) -> bool {
-        if i == 3 {
-            if stacks != self.band_stacks[band] || !self.band(band + 1, used) {
-                return false;
-            }
-            for (k, p) in picked.iter().enumerate() {
-                self.marks[3 * band + k] |= p;
-            }
-            return true;
+/// The columns a row may take, one bit each; a single 0 (no column) for a row without candidates.
+fn picks(options: u16) -> Picks {
+    // The row without candidates takes a stand-in bit, cleared as it is yielded.
+    Picks(if options == 0 { NO_COLUMN } else { options })
+}
+
+const NO_COLUMN: u16 = 1 << 15;
+
+struct Picks(u16);
+
+impl Iterator for Picks {
+    type Item = u16;
+
+    fn next(&mut self) -> Option<u16> {
+        if self.0 == 0 {
+            return None;
         }
-        let options = self.rows[3 * band + i];
-        if options == 0 {
-            return self.row(band, i + 1, used, stacks, picked);
-        }
-        let mut free = options & !used;
-        for s in 0..3 {
-            if stacks >> s & 1 != 0 {
-                free &= !(0b111 << (3 * s));
-            }
-        }
-        let mut ok = false;
-        while free != 0 {
-            let col = free & free.wrapping_neg();
-            free &= free - 1;
-            let stack = col.trailing_zeros() / 3;
-            let mut next = picked;
-            next[i] = col;
-            ok |= self.row(band, i + 1, used | col, stacks | 1 << stack, next);
-        }
-        ok
+        let bit = self.0 & self.0.wrapping_neg();
+        self.0 ^= bit;
+        Some(bit & !NO_COLUMN)
     }
 }
 
 /// Basic fish without fins, the rungs the ladder tries most: lines as 9-bit masks of the crossing lines, combined
 /// while they span no more than `size` crossing lines.
 fn basic_digit(candidates: Bitboard, spec: Spec, digit: Digit, found: &mut dyn FnMut(Fish) -> Flow) -> Flow {
-    for rows_as_base in [true, false] {
-        // lines[i]: the crossing lines where line i holds the digit.
-        let mut lines = [0u16; 9];
-        for cell in candidates {
-            let (line, cross) = if rows_as_base {
-                (cell.row(), cell.col())
-            } else {
-                (cell.col(), cell.row())
-            };
-            lines[line] |= 1 << cross;
+    // The crossing lines where each row, and each column, holds the digit.
+    let rows: [u16; 9] = core::array::from_fn(|r| (candidates.bits() >> (9 * r)) as u16 & 0x1FF);
+    let mut cols = [0u16; 9];
+    for (r, &row) in rows.iter().enumerate() {
+        let mut rest = row;
+        while rest != 0 {
+            cols[rest.trailing_zeros() as usize] |= 1 << r;
+            rest &= rest - 1;
         }
+    }
+    for rows_as_base in [true, false] {
+        let lines = if rows_as_base { &rows } else { &cols };
         let mut eligible = [0usize; 9];
         let mut n = 0;
         for (i, &line) in lines.iter().enumerate() {
@@ -741,7 +802,7 @@ fn basic_digit(candidates: Bitboard, spec: Spec, digit: Digit, found: &mut dyn F
                 eliminations,
             })
         };
-        combine(&lines, &eligible[..n], spec.size, 0, 0, &mut emit)?;
+        combine(lines, &eligible[..n], spec.size, 0, 0, &mut emit)?;
     }
     Flow::Continue(())
 }
@@ -1170,6 +1231,66 @@ mod tests {
             for &(cell, digit) in &case.eliminations {
                 assert!(template_free(case.grid.digit_cells(digit)).contains(cell), "{line}");
             }
+        }
+    }
+    /// The cells of some template, one row at a time: each row with candidates takes one, no column or box twice,
+    /// and every column and box holding a candidate is taken.
+    fn templates_by_rows(candidates: Bitboard) -> Bitboard {
+        fn walk(c: u128, row: usize, cols: u16, boxes: u16, cells: u128, all: (u16, u16), held: &mut u128) {
+            if row == 9 {
+                if (cols, boxes) == all {
+                    *held |= cells;
+                }
+                return;
+            }
+            let options = (c >> (9 * row) & 0x1FF) as u16;
+            if options == 0 {
+                return walk(c, row + 1, cols, boxes, cells, all, held);
+            }
+            for col in (0..9).filter(|&k| options >> k & 1 != 0 && cols >> k & 1 == 0) {
+                let b = row / 3 * 3 + col / 3;
+                if boxes >> b & 1 == 0 {
+                    let cell = 1u128 << (9 * row + col);
+                    walk(c, row + 1, cols | 1 << col, boxes | 1 << b, cells | cell, all, held);
+                }
+            }
+        }
+        let c = candidates.bits();
+        let all = candidates.iter().fold((0u16, 0u16), |(cols, boxes), cell| {
+            (
+                cols | 1 << cell.col(),
+                boxes | 1 << (cell.row() / 3 * 3 + cell.col() / 3),
+            )
+        });
+        let mut held = 0;
+        walk(c, 0, 0, 0, 0, all, &mut held);
+        Bitboard::from_bits(held)
+    }
+
+    #[test]
+    fn templates_by_band_agree_with_templates_by_row() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for n in 0..3000 {
+            // Boards from dense to sparse, some with whole rows emptied as if the digit were placed there.
+            let mut bits = Bitboard::FULL.bits();
+            for _ in 0..(n % 60) {
+                bits &= !(1u128 << (next() % 81));
+            }
+            if n % 3 == 0 {
+                bits &= !(0x1FFu128 << (9 * (next() % 9)));
+            }
+            let candidates = Bitboard::from_bits(bits);
+            assert_eq!(
+                template_free(candidates),
+                candidates - templates_by_rows(candidates),
+                "{bits:#x}"
+            );
         }
     }
 }

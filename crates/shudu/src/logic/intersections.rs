@@ -91,6 +91,7 @@ pub fn claiming(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
 
 /// `n` cells of one box and one line holding `n` candidates between them: those digits leave both houses.
 fn locked_subset(grid: &Grid, n: usize, technique: Technique, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    let fitting = cells_with_two_to(grid, n);
     for b in 0..9u8 {
         let bx = House::Box(b);
         let (r0, c0) = (b as usize / 3 * 3, b as usize % 3 * 3);
@@ -98,6 +99,10 @@ fn locked_subset(grid: &Grid, n: usize, technique: Technique, emit: &mut dyn FnM
             .map(|i| House::Row((r0 + i) as u8))
             .chain((0..3).map(|i| House::Col((c0 + i) as u8)));
         for line in lines {
+            // The cells a subset may take: fewer than n, and there is none.
+            if ((bx.cell_set() & line.cell_set()) & fitting).len() < n as u32 {
+                continue;
+            }
             naked_sets(grid, bx.cell_set() & line.cell_set(), n, &mut |cells, digits| {
                 let chosen: Bitboard = cells.iter().copied().collect();
                 let elim = eliminations_in(grid, digits, (bx.cell_set() | line.cell_set()) - chosen);
@@ -115,6 +120,20 @@ fn locked_subset(grid: &Grid, n: usize, technique: Technique, emit: &mut dyn FnM
         }
     }
     Flow::Continue(())
+}
+
+/// The empty cells holding two to `n` candidates (`n` 2 or 3), counted for all cells at once over the digits' cells.
+fn cells_with_two_to(grid: &Grid, n: usize) -> Bitboard {
+    let (mut one, mut two, mut three, mut four) = (0u128, 0u128, 0u128, 0u128);
+    for d in Digit::ALL {
+        let cells = grid.digit_cells(d).bits();
+        four |= three & cells;
+        three |= two & cells;
+        two |= one & cells;
+        one |= cells;
+    }
+    let too_many = if n <= 2 { three } else { four };
+    Bitboard::from_bits(two & !too_many)
 }
 
 /// Two cells of a box and a line with the same two candidates.

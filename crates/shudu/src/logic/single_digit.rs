@@ -215,9 +215,20 @@ pub fn turbot_fish(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
                 }
             }
         }
+        // For each link, its two cells and the cells seeing either end: two links join only where an end of one
+        // sees an end of the other.
+        let mut ends = [Bitboard::EMPTY; 27];
+        let mut near = [Bitboard::EMPTY; 27];
+        for (k, &(_, a, b)) in links[..n].iter().enumerate() {
+            ends[k] = Bitboard::only(a) | Bitboard::only(b);
+            near[k] = a.peer_set() | b.peer_set();
+        }
         let mut seen: Vec<Bitboard> = Vec::new();
         for i in 0..n {
             for j in i + 1..n {
+                if (near[i] & ends[j]).is_empty() {
+                    continue;
+                }
                 let (hi, ai, bi) = links[i];
                 let (hj, aj, bj) = links[j];
                 if ai == aj || ai == bj || bi == aj || bi == bj {
@@ -288,19 +299,24 @@ fn empty_rectangles(grid: &Grid, allow_two: bool, emit: &mut dyn FnMut(Step) -> 
                 continue;
             }
             let (r0, c0) = (b as usize / 3 * 3, b as usize % 3 * 3);
+            // The box's candidates as nine bits, three a row.
+            let mut square = 0u16;
+            for i in 0..3 {
+                square |= ((cells.bits() >> (9 * (r0 + i) + c0)) as u16 & 0b111) << (3 * i);
+            }
             let mut found: Vec<Er> = Vec::new();
             for r in r0..r0 + 3 {
                 for c in c0..c0 + 3 {
-                    let (row, col) = (House::Row(r as u8), House::Col(c as u8));
-                    let on_row = in_box & row.cell_set();
-                    let on_col = in_box & col.cell_set();
-                    if !(in_box - on_row - on_col).is_empty()
-                        || (on_row - on_col).is_empty()
-                        || (on_col - on_row).is_empty()
-                        || (!allow_two && on_row.len() < 2 && on_col.len() < 2)
+                    let on_row = square & 0b111 << (3 * (r - r0));
+                    let on_col = square & 0b001_001_001 << (c - c0);
+                    if square & !(on_row | on_col) != 0
+                        || on_row & !on_col == 0
+                        || on_col & !on_row == 0
+                        || (!allow_two && on_row.count_ones() < 2 && on_col.count_ones() < 2)
                     {
                         continue;
                     }
+                    let (row, col) = (House::Row(r as u8), House::Col(c as u8));
                     // Links along columns from the rectangle's row, then along rows from its column.
                     for near in cells & (row.cell_set() - bx.cell_set()) {
                         let link = House::Col(near.col() as u8);

@@ -8,32 +8,40 @@ use super::step::{Pattern, Step};
 use super::technique::Technique;
 use super::Flow;
 
-/// At most nine items, each with the set (as bits) it covers: the cells of a house, or the digits of a house.
+/// At most nine items, each with the set (as bits) it covers: the digits of a cell, or the places of a digit in a
+/// house (nine bits either way).
 struct Pool<T: Copy> {
-    items: [(T, u128); 9],
+    items: [T; 9],
+    covers: [u16; 9],
     len: usize,
 }
 
 impl<T: Copy> Pool<T> {
     fn new(filler: T) -> Pool<T> {
         Pool {
-            items: [(filler, 0); 9],
+            items: [filler; 9],
+            covers: [0; 9],
             len: 0,
         }
     }
 
-    fn push(&mut self, item: T, covers: u128) {
+    fn push(&mut self, item: T, covers: u16) {
         if self.len < 9 {
-            self.items[self.len] = (item, covers);
+            self.items[self.len] = item;
+            self.covers[self.len] = covers;
             self.len += 1;
         }
     }
 
     /// Calls `found` for every `n` items (in pool order) whose sets together hold exactly `n` members. A branch is
     /// dropped as soon as its union grows past `n`, and nothing is allocated: this runs at every step of a solve.
-    fn subsets(&self, n: usize, found: &mut dyn FnMut(&[T], u128) -> Flow) -> Flow {
-        let mut chosen = [self.items[0].0; 4];
-        self.extend(n.min(4), 0, 0, 0, &mut chosen, found)
+    fn subsets(&self, n: usize, found: &mut dyn FnMut(&[T], u16) -> Flow) -> Flow {
+        let n = n.min(4);
+        if self.len < n {
+            return Flow::Continue(());
+        }
+        let mut chosen = [self.items[0]; 4];
+        self.extend(n, 0, 0, 0, &mut chosen, found)
     }
 
     fn extend(
@@ -41,21 +49,23 @@ impl<T: Copy> Pool<T> {
         n: usize,
         start: usize,
         depth: usize,
-        union: u128,
+        union: u16,
         chosen: &mut [T; 4],
-        found: &mut dyn FnMut(&[T], u128) -> Flow,
+        found: &mut dyn FnMut(&[T], u16) -> Flow,
     ) -> Flow {
-        if depth == n {
-            if union.count_ones() as usize == n {
-                found(&chosen[..n], union)?;
+        // Items left for the places still open: the last place may start no later than `len - 1`, and so on.
+        let end = self.len + 1 + depth - n;
+        for i in start..end {
+            let union = union | self.covers[i];
+            if union.count_ones() as usize > n {
+                continue;
             }
-            return Flow::Continue(());
-        }
-        for i in start..self.len {
-            let (item, covers) = self.items[i];
-            let union = union | covers;
-            if union.count_ones() as usize <= n {
-                chosen[depth] = item;
+            chosen[depth] = self.items[i];
+            if depth + 1 == n {
+                if union.count_ones() as usize == n {
+                    found(&chosen[..n], union)?;
+                }
+            } else {
                 self.extend(n, i + 1, depth + 1, union, chosen, found)?;
             }
         }
@@ -133,12 +143,10 @@ pub(super) fn naked_sets(
     let mut pool = Pool::new(Cell::at(0, 0));
     for c in area & grid.empty_cells() {
         if (2..=n as u32).contains(&grid.candidates(c).len()) {
-            pool.push(c, grid.candidates(c).bits() as u128);
+            pool.push(c, grid.candidates(c).bits());
         }
     }
-    pool.subsets(n, &mut |cells, digits| {
-        found(cells, Candidates::from_bits(digits as u16))
-    })
+    pool.subsets(n, &mut |cells, digits| found(cells, Candidates::from_bits(digits)))
 }
 
 /// The candidates of `digits` standing in `area`, as eliminations.
@@ -175,14 +183,24 @@ fn naked(grid: &Grid, n: usize, technique: Technique, emit: &mut dyn FnMut(Step)
 fn hidden(grid: &Grid, n: usize, technique: Technique, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     each_changed_house(grid, n + 1, emit, &mut |house, emit| {
         let mut pool = Pool::new(Digit::from_index(0));
-        for d in Digit::ALL {
-            let places = grid.digit_cells(d) & house.cell_set();
-            if (2..=n as u32).contains(&places.len()) {
-                pool.push(d, places.bits());
+        // Each digit's places, as positions in the house.
+        let house_cells = house.cells();
+        let mut places = [0u16; 9];
+        for (i, &c) in house_cells.iter().enumerate() {
+            for d in grid.candidates(c) {
+                places[d.index()] |= 1 << i;
             }
         }
-        pool.subsets(n, &mut |combo, cells| {
-            let cells = Bitboard::from_bits(cells);
+        for d in Digit::ALL {
+            if (2..=n as u32).contains(&places[d.index()].count_ones()) {
+                pool.push(d, places[d.index()]);
+            }
+        }
+        pool.subsets(n, &mut |combo, places| {
+            let cells: Bitboard = (0..9)
+                .filter(|i| places >> i & 1 != 0)
+                .map(|i| house_cells[i])
+                .collect();
             let set: Candidates = combo.iter().copied().collect();
             let mut elim = Vec::new();
             for c in cells {
@@ -247,7 +265,7 @@ mod tests {
     #[test]
     fn subsets_are_the_choices_whose_union_has_n_members() {
         let mut pool = Pool::new(0u8);
-        for (id, bits) in [(1u8, 0b011u128), (2, 0b110), (3, 0b011), (4, 0b1000_0001), (5, 0b101)] {
+        for (id, bits) in [(1u8, 0b011u16), (2, 0b110), (3, 0b011), (4, 0b1000_0001), (5, 0b101)] {
             pool.push(id, bits);
         }
         assert_eq!(found(&pool, 2), vec![vec![1, 3]]);

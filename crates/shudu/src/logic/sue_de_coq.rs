@@ -47,9 +47,12 @@ impl Subsets {
                 s.n += 1;
             }
         }
-        for subset in 1usize..(1 << s.n) {
-            let low = subset.trailing_zeros() as usize;
-            s.unions[subset] = s.unions[subset & (subset - 1)] | masks[low];
+        // Doubling: the subsets holding cell i are those without it, plus its digits (a loop the compiler widens).
+        for (i, &mask) in masks[..s.n].iter().enumerate() {
+            let (without, with) = s.unions.split_at_mut(1 << i);
+            for (w, &u) in with[..1 << i].iter_mut().zip(without.iter()) {
+                *w = u | mask;
+            }
         }
         // (Entries past 2^n stay zero and are never read.)
         s
@@ -57,9 +60,12 @@ impl Subsets {
 
     /// The cells holding any digit of `digits`, as a subset.
     fn holding_any(&self, digits: u16) -> usize {
-        Candidates::from_bits(digits)
-            .iter()
-            .fold(0, |m, d| m | self.holding[d.index()])
+        let (mut rest, mut cells) = (digits, 0);
+        while rest != 0 {
+            cells |= self.holding[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+        }
+        cells
     }
 
     /// Every cell, as a subset.
@@ -249,7 +255,6 @@ impl Found<'_> {
             if allowed == 0 {
                 continue;
             }
-            let l_cells = line_pool.cells_of(l);
             // Every non-empty subset of the allowed cells.
             let mut next_b = allowed;
             while next_b != 0 {
@@ -261,6 +266,7 @@ impl Found<'_> {
                 if inside_b == 0 || this.count_ones() as i32 - extra_b != want {
                     continue;
                 }
+                let l_cells = line_pool.cells_of(l);
                 let b_cells = box_pool.cells_of(this);
                 let shared = cand_b & cand_l;
                 let mut elim = removals(

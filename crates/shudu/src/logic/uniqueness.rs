@@ -196,6 +196,40 @@ fn remove(grid: &Grid, digit: Digit, cells: Bitboard) -> Vec<(Cell, Digit)> {
 /// Visits every unique rectangle once per digit pair. As in HoDoKu, a rectangle needs a corner whose candidates
 /// are exactly the pair; it is visited from the first such corner.
 fn rectangles(grid: &Grid, visit: &mut dyn FnMut(&Rectangle) -> Flow) -> Flow {
+    // Taken out while visiting, so a finder called from inside a visit lists its own.
+    let mut listed = LISTED.with(|l| l.take()).unwrap_or_else(|| Listed {
+        values: [0; 81],
+        digits: [Bitboard::EMPTY; 9],
+        list: Vec::new(),
+    });
+    let digits = Digit::ALL.map(|d| grid.digit_cells(d));
+    if listed.list.capacity() == 0 || listed.values != *grid.values() || listed.digits != digits {
+        listed.values = *grid.values();
+        listed.digits = digits;
+        listed.list.clear();
+        list_rectangles(grid, &mut listed.list);
+    }
+    let flow = listed.list.iter().try_for_each(visit);
+    LISTED.with(|l| l.set(Some(listed)));
+    flow
+}
+
+/// The rectangles of the grid last listed on this thread. The ladder tries the seven rectangle techniques on one
+/// grid in a row, and all walk the same rectangles; a grid is known by its digits and its candidates.
+struct Listed {
+    values: [u8; 81],
+    digits: [Bitboard; 9],
+    list: Vec<Rectangle>,
+}
+
+std::thread_local! {
+    static LISTED: core::cell::Cell<Option<Listed>> = const { core::cell::Cell::new(None) };
+}
+
+/// The unique rectangles of `grid`, in the order [`rectangles`] visits them.
+fn list_rectangles(grid: &Grid, out: &mut Vec<Rectangle>) {
+    // An empty list is remembered too: a capacity tells it from no list at all.
+    out.reserve(1);
     let mut allowed: Option<[Bitboard; 9]> = None;
     for start in grid.empty_cells() {
         let pair = grid.candidates(start);
@@ -208,6 +242,12 @@ fn rectangles(grid: &Grid, visit: &mut dyn FnMut(&Rectangle) -> Flow) -> Flow {
         };
         let allowed = allowed.get_or_insert_with(|| allowed_cells(grid));
         let both = allowed[a.index()] & allowed[b.index()];
+        // Each rectangle has a corner in the start's row and one in its column.
+        let row = House::Row(start.row() as u8).cell_set();
+        let col = House::Col(start.col() as u8).cell_set();
+        if (both & row).len() < 2 || (both & col).len() < 2 {
+            continue;
+        }
         for &r in &CELL_RECTANGLES[start.index()] {
             let r = r as usize;
             let cells = RECTANGLE_SETS[r];
@@ -223,7 +263,7 @@ fn rectangles(grid: &Grid, visit: &mut dyn FnMut(&Rectangle) -> Flow) -> Flow {
                 .copied()
                 .filter(|&c| grid.candidates(c).without(pair).is_empty())
                 .collect();
-            let rectangle = Rectangle {
+            out.push(Rectangle {
                 corners,
                 cells,
                 pair,
@@ -231,11 +271,9 @@ fn rectangles(grid: &Grid, visit: &mut dyn FnMut(&Rectangle) -> Flow) -> Flow {
                 b,
                 plain,
                 extra: cells - plain,
-            };
-            visit(&rectangle)?;
+            });
         }
     }
-    Flow::Continue(())
 }
 
 /// Type 1: three corners hold only `a` and `b`; the fourth must be something else.

@@ -114,16 +114,32 @@ fn wxyz_search(grid: &Grid, focus: Bitboard, emit: &mut dyn FnMut(Step) -> Flow)
     if small.len() < 4 {
         return Flow::Continue(());
     }
-    let wing = Wing { grid, small, focus };
+    // Every cell of a wing comes after its seed, so seeds after the last changed cell cannot reach one.
+    let focus = focus & small;
+    let Some(last) = focus.iter().last() else {
+        return Flow::Continue(());
+    };
+    let wing = Wing {
+        grid,
+        small,
+        focus,
+        with_digit: Digit::ALL.map(|d| small & grid.digit_cells(d)),
+        fitting: [const { core::cell::Cell::new(UNKNOWN) }; 512],
+    };
     let mut chosen = [Cell::at(0, 0); 4];
-    for seed in small {
+    for seed in small.iter().take_while(|&c| c <= last) {
         chosen[0] = seed;
-        let above = Bitboard::from_bits(!((2u128 << seed.index()) - 1));
+        let above = after(seed);
         let mask = grid.candidates(seed).bits();
         let reach = small & seed.peer_set();
         wing.grow(&mut chosen, 1, reach & above, reach, above, mask, 0, emit)?;
     }
     Flow::Continue(())
+}
+
+/// The cells after `cell`.
+fn after(cell: Cell) -> Bitboard {
+    Bitboard::from_bits(!((2u128 << cell.index()) - 1))
 }
 
 /// The search for WXYZ-Wings: connected sets of four cells, each found once from its lowest cell (the seed) by
@@ -134,9 +150,46 @@ struct Wing<'a> {
     small: Bitboard,
     /// The cells of which a wing must hold one.
     focus: Bitboard,
+    /// The cells of `small` holding each digit.
+    with_digit: [Bitboard; 9],
+    /// [`Wing::fitting`] by digit set, as worked out so far ([`UNKNOWN`] where not yet).
+    fitting: [core::cell::Cell<u128>; 512],
 }
 
+/// No set of cells: every cell set has the bits past the 81st clear.
+const UNKNOWN: u128 = u128::MAX;
+
 impl Wing<'_> {
+    /// The cells of `small` that bring at most `4 - |union|` digits besides `union`: the only ones a set holding
+    /// `union` may grow by (a cell ruled out here stays ruled out as the set grows).
+    fn fitting(&self, union: u16) -> Bitboard {
+        let memo = &self.fitting[union as usize & 0x1FF];
+        if memo.get() == UNKNOWN {
+            memo.set(self.count_fitting(union).bits());
+        }
+        Bitboard::from_bits(memo.get())
+    }
+
+    /// [`Wing::fitting`], counted afresh.
+    fn count_fitting(&self, union: u16) -> Bitboard {
+        let (mut one, mut two, mut three) = (0u128, 0u128, 0u128);
+        for d in Digit::ALL {
+            if union >> d.index() & 1 == 0 {
+                let cells = self.with_digit[d.index()].bits();
+                three |= two & cells;
+                two |= one & cells;
+                one |= cells;
+            }
+        }
+        let too_many = match union.count_ones() {
+            0..=1 => 0,
+            2 => three,
+            3 => two,
+            _ => one,
+        };
+        self.small - Bitboard::from_bits(too_many)
+    }
+
     /// `chosen[..len]` is the set so far, holding the digits `union`, with `loose` the digits shared by two chosen
     /// cells that do not see each other; `ext` the cells it may grow by, `seen` every cell seeing a chosen one,
     /// `above` the cells after the seed.
@@ -145,24 +198,21 @@ impl Wing<'_> {
         &self,
         chosen: &mut [Cell; 4],
         len: usize,
-        mut ext: Bitboard,
+        ext: Bitboard,
         seen: Bitboard,
         above: Bitboard,
         union: u16,
         loose: u16,
         emit: &mut dyn FnMut(Step) -> Flow,
     ) -> Flow {
+        let mut ext = ext & self.fitting(union);
         if len == 3 && chosen[..3].iter().all(|&c| !self.focus.contains(c)) {
             // The last cell must be one of the focus.
             ext &= self.focus;
         }
-        while let Some(cell) = ext.first() {
-            ext.remove(cell);
+        for cell in ext {
             let mask = self.grid.candidates(cell).bits();
             let now_union = union | mask;
-            if now_union.count_ones() > 4 {
-                continue;
-            }
             let mut now_loose = loose;
             for &other in &chosen[..len] {
                 if !other.peer_set().contains(cell) {
@@ -175,11 +225,12 @@ impl Wing<'_> {
             chosen[len] = cell;
             if len < 3 {
                 let reach = self.small & cell.peer_set();
-                let fresh = reach & (above - seen - chosen_set(&chosen[..len]));
+                // Chosen cells after the seed are in `seen` already (each was reached from an earlier one).
+                let fresh = reach & (above - seen);
                 self.grow(
                     chosen,
                     len + 1,
-                    ext | fresh,
+                    (ext & after(cell)) | fresh,
                     seen | reach,
                     above,
                     now_union,
@@ -210,11 +261,6 @@ impl Wing<'_> {
         }
         Flow::Continue(())
     }
-}
-
-/// The cells of `list` as a set.
-fn chosen_set(list: &[Cell]) -> Bitboard {
-    list.iter().copied().collect()
 }
 
 /// Two cells with the same two candidates `x`, `y`, and a strong link on `y` with one end seeing each cell: one of
