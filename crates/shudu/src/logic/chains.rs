@@ -221,7 +221,37 @@ struct Storage {
 /// there are cells. Each set once, whichever houses hold it, with its digits.
 fn almost_locked_sets(grid: &Grid, sets: &mut Vec<(Bitboard, Candidates)>) {
     sets.clear();
-    for house in House::ALL {
+    HOUSE_SETS.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        for (house, (contents, found)) in House::ALL.into_iter().zip(kept.iter_mut()) {
+            // A house's sets follow from which of its cells are empty and their candidates, and most houses are as
+            // they were when the last graph was built.
+            let now = house
+                .cells()
+                .map(|c| grid.candidates(c).bits() | (grid.value(c).is_some() as u16) << 15);
+            if *contents != Some(now) {
+                *contents = Some(now);
+                found.clear();
+                house_sets(grid, house, found);
+            }
+            sets.extend_from_slice(found);
+        }
+    });
+    // A set's digits follow from its cells, so one key orders and merges them.
+    sets.sort_unstable_by_key(|(b, _)| b.bits());
+    sets.dedup_by_key(|(b, _)| *b);
+}
+
+thread_local! {
+    /// Each house's almost locked sets as last found on this thread, with the candidates of its cells then.
+    #[allow(clippy::type_complexity)]
+    static HOUSE_SETS: RefCell<[(Option<[u16; 9]>, Vec<(Bitboard, Candidates)>); 27]> =
+        RefCell::new(core::array::from_fn(|_| (None, Vec::new())));
+}
+
+/// The almost locked sets of one house, pushed onto `sets`.
+fn house_sets(grid: &Grid, house: House, sets: &mut Vec<(Bitboard, Candidates)>) {
+    {
         let mut cells = [Cell::at(0, 0); 9];
         let mut n = 0;
         for &c in house.cells() {
@@ -254,9 +284,6 @@ fn almost_locked_sets(grid: &Grid, sets: &mut Vec<(Bitboard, Candidates)>) {
             }
         }
     }
-    // A set's digits follow from its cells, so one key orders and merges them.
-    sets.sort_unstable_by_key(|(b, _)| b.bits());
-    sets.dedup_by_key(|(b, _)| *b);
 }
 
 /// Every cell that sees all cells of `set`.
