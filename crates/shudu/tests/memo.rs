@@ -1,6 +1,7 @@
 //! Some finders remember, per thread, where they last found nothing, and skip it while it is unchanged: X-Chains by
 //! digit, subsets by house, Sue de Coq by line and box, fish by digit; WXYZ-Wings search only around the cells changed
-//! since. Others keep what they worked out for the last grid: the unique rectangles, each digit's colour clusters.
+//! since. Others keep what they worked out for the last grid: the unique rectangles, each digit's colour clusters,
+//! each house's almost locked sets for the grouped chains.
 //! They must answer as a finder with nothing remembered would: checked at every step of solving a spread of top1465
 //! (skipped, saying so, where `../shared/data` is absent).
 
@@ -10,7 +11,7 @@ use shudu::logic::{Solver, Step, Technique};
 use shudu::Grid;
 
 /// The finders with a memory (the rectangle finders share one list per grid, the colourings one set of clusters).
-const FINDERS: [Technique; 23] = [
+const FINDERS: [Technique; 24] = [
     Technique::WXYZWing,
     Technique::XChain,
     Technique::NakedPair,
@@ -34,6 +35,7 @@ const FINDERS: [Technique; 23] = [
     Technique::HiddenRectangle,
     Technique::SimpleColors,
     Technique::MultiColors,
+    Technique::GroupedNiceLoop,
 ];
 
 fn all_steps(grid: &Grid) -> Vec<Vec<Step>> {
