@@ -438,7 +438,8 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
             return Ok(());
         }
         let places = self.cur[d] & HOUSES[h];
-        if places.count_ones() < 2 {
+        // Places that lie in one crossing house are at most three.
+        if !(2..=3).contains(&places.count_ones()) {
             return Ok(());
         }
         match locking_house(h, places) {
@@ -897,9 +898,10 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
             while houses != 0 {
                 let h = houses.trailing_zeros() as usize;
                 houses &= houses - 1;
-                // (A strike earlier in this pass may have emptied the house: the singles' pass names that.)
+                // (A strike earlier in this pass may have emptied the house: the singles' pass names that.) Places that
+                // lie in one crossing house are at most three, which most houses exceed.
                 let places = cur[d] & HOUSES[h];
-                if places.count_ones() < 2 {
+                if !(2..=3).contains(&places.count_ones()) {
                     continue;
                 }
                 if let Some(x) = locking_house(h, places) {
@@ -956,7 +958,8 @@ fn successors(board: &Board, fact: Fact, out: &mut Vec<Fact>) {
 }
 
 /// Whether a set of facts holds a contradiction (the same tests [`Run::assert`] makes one fact at a time).
-fn contradicts(board: &Board, on: &[u128; 9], off: &[u128; 9]) -> bool {
+/// `placeable` holds, per digit, the houses that need it and hold a candidate of it ([`placeable`]).
+fn contradicts(board: &Board, placeable: &[u32; 9], on: &[u128; 9], off: &[u128; 9]) -> bool {
     let (mut one, mut two, mut left) = (0u128, 0u128, 0u128);
     let mut empty = 0u128;
     for d in 0..9 {
@@ -971,19 +974,18 @@ fn contradicts(board: &Board, on: &[u128; 9], off: &[u128; 9]) -> bool {
         let rest = board.cand[d] & !off[d];
         left |= rest;
         empty |= board.cand[d];
-        // Only a house that lost a place can have none left.
-        if off[d] != 0 {
-            let mut houses = houses_touched(off[d]) & board.needs[d];
-            while houses != 0 {
-                let h = houses.trailing_zeros() as usize;
-                houses &= houses - 1;
-                if rest & HOUSES[h] == 0 {
-                    return true;
-                }
-            }
+        // Only a house that lost a place can have none left; the facts' removals are candidates, so such a house
+        // is one of `placeable` that the places left miss (one fold of the word, not a test per house).
+        if off[d] != 0 && placeable[d] & !houses_touched(rest) != 0 {
+            return true;
         }
     }
     two != 0 || empty & !left != 0
+}
+
+/// Per digit, the houses that need it and hold a candidate of it: those a removal of that digit can empty.
+fn placeable(board: &Board) -> [u32; 9] {
+    core::array::from_fn(|d| board.needs[d] & houses_touched(board.cand[d]))
 }
 
 /// The closures of every premise under chain implications, which do not depend on the premise: each is the union
@@ -1010,6 +1012,7 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
     }
     start.push(adj.len());
     let n = nodes.len();
+    let placeable = placeable(board);
     let mut index = vec![NONE; n];
     let mut low = vec![0u16; n];
     let mut on_stack = vec![false; n];
@@ -1112,7 +1115,7 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
                                     && board.cand[f.digit()] & HOUSES[h] == bit(f.cell())
                             }))
                 } else {
-                    contradicts(board, &on, &off)
+                    contradicts(board, &placeable, &on, &off)
                 };
             parts.push((on, off, bad));
         }
