@@ -466,7 +466,13 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
     }
 
     /// Derives everything from `premise`, breadth first, stopping at the first contradiction.
-    fn derive(mut self, premise: Fact) -> (Closure, Vec<Fact>) {
+    fn derive(self, premise: Fact) -> (Closure, Vec<Fact>) {
+        self.derive_within(premise, u16::MAX)
+    }
+
+    /// [`Run::derive`], given up (with no contradiction and depth `u16::MAX`) once `limit` rounds are done without
+    /// one: the contradiction, if any, is then `limit` rounds deep or more.
+    fn derive_within(mut self, premise: Fact, limit: u16) -> (Closure, Vec<Fact>) {
         self.queue.clear();
         let mut conflict = self.assert(premise, &[]).err();
         let mut head = 0;
@@ -484,6 +490,10 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
             }
             if head == level_end {
                 depth += 1;
+                if depth >= limit {
+                    depth = u16::MAX;
+                    break;
+                }
                 level_end = self.queue.len();
             }
             let f = self.queue[head];
@@ -1459,23 +1469,47 @@ fn report(board: &Board, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
         .iter()
         .take_while(|(f, _)| Some(f.progress_key()) == best_key)
         .count();
+    // Only the first results in that order are rebuilt before one is reported, so a contradiction's derivation
+    // stops once it is as deep as the deepest of the first found so far (it comes after them, being later too);
+    // the others' depths are derived in full only if the steps after the first are asked for.
+    let built = tied.min(TIES);
     let mut queue = Vec::new();
-    for (f, depth) in &mut found[..tied] {
+    let mut first: Vec<(u16, usize)> = Vec::with_capacity(built + 1);
+    for (i, (f, depth)) in found[..tied].iter_mut().enumerate() {
+        let limit = if first.len() == built {
+            first.last().map_or(u16::MAX, |&(d, _)| d)
+        } else {
+            u16::MAX
+        };
+        if let (Found::Contradiction { premise }, u16::MAX) = (&*f, *depth) {
+            let (closure, q) = Run::<false>::new(board, queue, None).derive_within(*premise, limit);
+            queue = q;
+            *depth = closure.depth;
+        }
+        if *depth < limit {
+            let at = first.partition_point(|&(d, _)| d <= *depth);
+            first.insert(at, (*depth, i));
+            first.truncate(built);
+        }
+    }
+    let mut steps: Vec<Step> = first.iter().filter_map(|&(_, i)| build(board, &found[i].0)).collect();
+    steps.sort_by_key(length);
+    for step in steps {
+        emit(step)?;
+    }
+    let mut rest: Vec<(u16, usize)> = Vec::with_capacity(tied - built);
+    for i in (0..tied).filter(|i| !first.iter().any(|&(_, j)| j == *i)) {
+        let (f, depth) = &mut found[i];
         if let (Found::Contradiction { premise }, u16::MAX) = (&*f, *depth) {
             let (closure, q) = Run::<false>::new(board, queue, None).derive(*premise);
             queue = q;
             *depth = closure.depth;
         }
+        rest.push((*depth, i));
     }
-    found[..tied].sort_by_key(|(_, depth)| *depth);
-    let built = tied.min(TIES);
-    let mut first: Vec<Step> = found[..built].iter().filter_map(|(f, _)| build(board, f)).collect();
-    first.sort_by_key(length);
-    for step in first {
-        emit(step)?;
-    }
-    for (f, _) in found.iter().skip(built) {
-        if let Some(step) = build(board, f) {
+    rest.sort_by_key(|&(depth, _)| depth);
+    for i in rest.into_iter().map(|(_, i)| i).chain(tied..found.len()) {
+        if let Some(step) = build(board, &found[i].0) {
             emit(step)?;
         }
     }
@@ -1961,6 +1995,59 @@ mod tests {
             }
         }
         assert!(compared > 5_000 && shared > 1_000, "{compared} {shared}");
+    }
+
+    /// The steps `report` makes, in order, for chains and nets (one level deep), are those of deriving every tied
+    /// contradiction's depth in full and sorting them all, along the path of two hard puzzles.
+    #[test]
+    fn report_order_matches_every_depth_derived() {
+        fn reference(board: &Board) -> Vec<Step> {
+            let mut found = search(board);
+            found.sort_by_key(|(f, _)| f.progress_key());
+            let best_key = found.first().map(|(f, _)| f.progress_key());
+            let tied = found
+                .iter()
+                .take_while(|(f, _)| Some(f.progress_key()) == best_key)
+                .count();
+            for (f, depth) in &mut found[..tied] {
+                if let (Found::Contradiction { premise }, u16::MAX) = (&*f, *depth) {
+                    *depth = Run::<false>::new(board, Vec::new(), None).derive(*premise).0.depth;
+                }
+            }
+            found[..tied].sort_by_key(|(_, depth)| *depth);
+            let built = tied.min(TIES);
+            let mut first: Vec<Step> = found[..built].iter().filter_map(|(f, _)| build(board, f)).collect();
+            first.sort_by_key(length);
+            first.extend(found.iter().skip(built).filter_map(|(f, _)| build(board, f)));
+            first
+        }
+        let (mut compared, mut many) = (0, 0);
+        for puzzle in [
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+        ] {
+            let mut grid = Grid::from_values(&parse_line(puzzle).expect("parses")).expect("valid");
+            let solver = super::super::Solver::new();
+            for _ in 0..40 {
+                for net in [false, true] {
+                    let board = Board::new(&grid, net);
+                    let mut got = Vec::new();
+                    let _ = report(&board, &mut |step| {
+                        got.push(step);
+                        Flow::Continue(())
+                    });
+                    let want = reference(&board);
+                    assert_eq!(got, want, "net {net}\n{grid}");
+                    compared += 1;
+                    many += usize::from(got.len() > TIES);
+                }
+                let Some(step) = solver.next_step(&grid) else { break };
+                if step.apply(&mut grid).is_err() {
+                    break;
+                }
+            }
+        }
+        assert!(compared > 40 && many > 5, "{compared} {many}");
     }
 
     /// Every reported forcing step of the state is true of the puzzle's solution.
