@@ -721,32 +721,34 @@ impl Classes {
     }
 }
 
-/// The rows (0–8) and columns (9–17) crossing each box, and the boxes crossing each line.
-const fn crossings() -> [[usize; 6]; 27] {
-    let mut out = [[0usize; 6]; 27];
-    let mut h = 0;
-    while h < 9 {
-        let band = (h / 3) * 3;
-        let stack = h / 3;
-        // Line h (a row) crosses the boxes of its band; column h those of its stack.
-        out[h] = [18 + band, 19 + band, 20 + band, 0, 0, 0];
-        out[9 + h] = [18 + stack, 21 + stack, 24 + stack, 0, 0, 0];
-        let (row, col) = ((h / 3) * 3, (h % 3) * 3);
-        out[18 + h] = [row, row + 1, row + 2, 9 + col, 10 + col, 11 + col];
-        h += 1;
-    }
-    out
-}
-
-static CROSSINGS: [[usize; 6]; 27] = crossings();
-
-/// The house crossing `h` that holds all of `places` (a box's places: in one row first, else in one column), if any:
-/// the rest of that house loses the digit (locked candidates).
+/// The house crossing `h` that holds all of `places` (two or three cells of `h`), if any: the rest of that house
+/// loses the digit (locked candidates). Read from the first and last cell: along a line the cells between two of
+/// one box are in it too, and a box's cells in reading order are in one row when its first and last are.
 #[inline]
 fn locking_house(h: usize, places: u128) -> Option<usize> {
-    let crossing = if h < 18 { &CROSSINGS[h][..3] } else { &CROSSINGS[h][..] };
-    crossing.iter().copied().find(|&x| places & !HOUSES[x] == 0)
+    let (first, last) = (places.trailing_zeros() as usize, 127 - places.leading_zeros() as usize);
+    let ([row, col, bx], [last_row, _, last_box]) = (HOUSES_OF[first], HOUSES_OF[last]);
+    let x = if h < 18 {
+        (last_box == bx).then_some(bx)
+    } else if last_row == row {
+        Some(row)
+    } else {
+        (places & !HOUSES[col as usize] == 0).then_some(col)
+    };
+    x.map(usize::from)
 }
+
+/// [`houses_of`] each cell, as a table.
+static HOUSES_OF: [[u8; 3]; 81] = {
+    let mut out = [[0u8; 3]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let [row, col, bx] = houses_of(cell);
+        out[cell] = [row as u8, col as u8, bx as u8];
+        cell += 1;
+    }
+    out
+};
 
 /// Per digit, the houses that lost a place since they were last looked at for singles, and for locked candidates.
 #[derive(Default)]
@@ -817,6 +819,9 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
     // Facts true not yet applied, per digit.
     let mut pending = [0u128; 9];
     let mut due = Due::default();
+    // The houses still lacking each digit: a house where it is placed needs no look for singles or locked candidates
+    // (its one place left is the digit's, or the facts contradict, which the tests below name).
+    let mut needs = board.needs;
     let (cell, d) = (premise.cell(), premise.digit());
     if premise.on() {
         pending[d] = bit(cell);
@@ -843,6 +848,7 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
                 }
                 on[d] |= b;
                 on_any |= b;
+                needs[d] &= !CELL_HOUSES[c];
                 struck |= peers(c);
             }
             let gone = cur[d] & struck;
@@ -875,7 +881,7 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
         // Hidden singles (or no place left) in the houses that lost a place, then naked singles.
         let mut found = false;
         for d in 0..9 {
-            let mut houses = core::mem::take(&mut due.singles[d]) & board.needs[d];
+            let mut houses = core::mem::take(&mut due.singles[d]) & needs[d];
             while houses != 0 {
                 let h = houses.trailing_zeros() as usize;
                 houses &= houses - 1;
@@ -883,7 +889,7 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
                 if places == 0 {
                     break 'derive true;
                 }
-                if places & (places - 1) == 0 && on[d] & places == 0 {
+                if places & (places - 1) == 0 {
                     pending[d] |= places;
                     found = true;
                 }
@@ -904,7 +910,7 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
         }
         // Singles have run out: locked candidates, which may start them again.
         for d in 0..9 {
-            let mut houses = core::mem::take(&mut due.locked[d]) & board.needs[d];
+            let mut houses = core::mem::take(&mut due.locked[d]) & needs[d];
             while houses != 0 {
                 let h = houses.trailing_zeros() as usize;
                 houses &= houses - 1;
@@ -2048,6 +2054,25 @@ mod tests {
             }
         }
         assert!(compared > 40 && many > 5, "{compared} {many}");
+    }
+
+    /// The house that locks two or three places of a house, read from their first and last cells, is the one a
+    /// search of every house finds (rows before columns).
+    #[test]
+    fn locking_house_matches_every_house_tried() {
+        for (h, &word) in HOUSES.iter().enumerate() {
+            let cells: Vec<usize> = cells_of(word).collect();
+            for mask in 0u32..1 << 9 {
+                if !(2..=3).contains(&mask.count_ones()) {
+                    continue;
+                }
+                let places = (0..9)
+                    .filter(|i| mask >> i & 1 != 0)
+                    .fold(0, |acc, i| acc | bit(cells[i]));
+                let want = (0..27).find(|&x| x != h && places & !HOUSES[x] == 0);
+                assert_eq!(locking_house(h, places), want, "{h} {mask:b}");
+            }
+        }
     }
 
     /// Every reported forcing step of the state is true of the puzzle's solution.
