@@ -830,14 +830,14 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
     }
     let bad = 'derive: loop {
         // Facts true: each strikes its digit from its peers and the other digits from its cell.
-        let mut placed = false;
+        let mut placed = 0u128;
         for d in 0..9 {
             let mut new = pending[d];
             if new == 0 {
                 continue;
             }
             pending[d] = 0;
-            placed = true;
+            placed |= new;
             let mut struck = 0u128;
             while new != 0 {
                 let c = new.trailing_zeros() as usize;
@@ -856,9 +856,10 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
                 due.strike(&mut cur, d, gone);
             }
         }
-        if placed {
+        // (The cells placed in earlier rounds lost their other digits then.)
+        if placed != 0 {
             for e in 0..9 {
-                let gone = cur[e] & on_any & !on[e];
+                let gone = cur[e] & placed & !on[e];
                 if gone != 0 {
                     due.strike(&mut cur, e, gone);
                 }
@@ -878,24 +879,22 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
         if board.open & !live != 0 {
             break 'derive true;
         }
+        let naked = one & !two & !on_any & !board.naked;
         // Hidden singles (or no place left) in the houses that lost a place, then naked singles.
         let mut found = false;
         for d in 0..9 {
-            let mut houses = core::mem::take(&mut due.singles[d]) & needs[d];
-            while houses != 0 {
-                let h = houses.trailing_zeros() as usize;
-                houses &= houses - 1;
-                let places = cur[d] & HOUSES[h];
-                if places == 0 {
-                    break 'derive true;
-                }
-                if places & (places - 1) == 0 {
-                    pending[d] |= places;
-                    found = true;
-                }
+            let houses = core::mem::take(&mut due.singles[d]) & needs[d];
+            if houses == 0 {
+                continue;
+            }
+            let Some(singles) = hidden_singles(cur[d], houses) else {
+                break 'derive true;
+            };
+            if singles != 0 {
+                pending[d] |= singles;
+                found = true;
             }
         }
-        let naked = one & !two & !on_any & !board.naked;
         if naked != 0 {
             for d in 0..9 {
                 let n = naked & cur[d];
@@ -910,23 +909,14 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
         }
         // Singles have run out: locked candidates, which may start them again.
         for d in 0..9 {
-            let mut houses = core::mem::take(&mut due.locked[d]) & needs[d];
-            while houses != 0 {
-                let h = houses.trailing_zeros() as usize;
-                houses &= houses - 1;
-                // (A strike earlier in this pass may have emptied the house: the singles' pass names that.) Places that
-                // lie in one crossing house are at most three, which most houses exceed.
-                let places = cur[d] & HOUSES[h];
-                if !(2..=3).contains(&places.count_ones()) {
-                    continue;
-                }
-                if let Some(x) = locking_house(h, places) {
-                    let victims = cur[d] & HOUSES[x] & !HOUSES[h];
-                    if victims != 0 {
-                        due.strike(&mut cur, d, victims);
-                        found = true;
-                    }
-                }
+            let houses = core::mem::take(&mut due.locked[d]) & needs[d];
+            if houses == 0 {
+                continue;
+            }
+            let victims = locked_victims(cur[d], houses);
+            if victims != 0 {
+                due.strike(&mut cur, d, victims);
+                found = true;
             }
         }
         if !found {
@@ -944,6 +934,47 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
         bad,
         depth: if bad { u16::MAX } else { 0 },
     }
+}
+
+/// The places of a digit (`cur`) that are the last of one of `houses`, or `None` when one of them has none left.
+/// Kept out of line: inlined into [`net_closure`], its loop shares the registers with the whole derivation.
+#[inline(never)]
+fn hidden_singles(cur: u128, mut houses: u32) -> Option<u128> {
+    let mut singles = 0;
+    while houses != 0 {
+        let h = houses.trailing_zeros() as usize;
+        houses &= houses - 1;
+        let places = cur & HOUSES[h];
+        if places == 0 {
+            return None;
+        }
+        if places & (places - 1) == 0 {
+            singles |= places;
+        }
+    }
+    Some(singles)
+}
+
+/// The places of a digit (`cur`) that locked candidates in `houses` remove, all read from the same places: each
+/// removal stays true whatever the others remove, and the houses they touch are looked at again. Out of line for
+/// the reason [`hidden_singles`] is.
+#[inline(never)]
+fn locked_victims(cur: u128, mut houses: u32) -> u128 {
+    let mut victims = 0;
+    while houses != 0 {
+        let h = houses.trailing_zeros() as usize;
+        houses &= houses - 1;
+        // Places that lie in one crossing house are at most three, which most houses exceed. (A house left with
+        // none or one is the singles' pass's to name.)
+        let places = cur & HOUSES[h];
+        if !(2..=3).contains(&places.count_ones()) {
+            continue;
+        }
+        if let Some(x) = locking_house(h, places) {
+            victims |= cur & HOUSES[x] & !HOUSES[h];
+        }
+    }
+    victims
 }
 
 /// What a fact implies directly through the grid's strong links (the implications of a chain).
