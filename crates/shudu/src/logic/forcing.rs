@@ -226,16 +226,26 @@ struct Closure {
 /// Why each fact holds, recorded only when a step's chains are rebuilt: for each fact, a span of `facts`.
 struct Trace {
     spans: Vec<(u32, u32)>,
+    /// The facts given a span, cleared again when the trace is dropped (see [`SPARE_SPANS`]).
+    spanned: Vec<Fact>,
     facts: Vec<Fact>,
     /// For a net of depth two: each candidate found false by an inner net, with that net's chains to its
     /// contradiction (see [`Run::derive_deep`]).
     nested: Vec<(Fact, Vec<Vec<Fact>>)>,
 }
 
+thread_local! {
+    /// Span tables of dropped traces, all clear: a step's rebuilding takes several traces, and zeroing a table
+    /// for every fact each time cost more than the derivation it records.
+    static SPARE_SPANS: core::cell::RefCell<Vec<Vec<(u32, u32)>>> = const { core::cell::RefCell::new(Vec::new()) };
+}
+
 impl Trace {
     fn new() -> Trace {
+        let spare = SPARE_SPANS.try_with(|s| s.borrow_mut().pop()).ok().flatten();
         Trace {
-            spans: vec![(0, 0); FACTS],
+            spans: spare.unwrap_or_else(|| vec![(0, 0); FACTS]),
+            spanned: Vec::new(),
             facts: Vec::new(),
             nested: Vec::new(),
         }
@@ -245,6 +255,16 @@ impl Trace {
     fn premises(&self, fact: Fact) -> &[Fact] {
         let (start, len) = self.spans[fact.index()];
         &self.facts[start as usize..(start + len) as usize]
+    }
+}
+
+impl Drop for Trace {
+    fn drop(&mut self) {
+        let mut spans = core::mem::take(&mut self.spans);
+        for f in &self.spanned {
+            spans[f.index()] = (0, 0);
+        }
+        let _ = SPARE_SPANS.try_with(|s| s.borrow_mut().push(spans));
     }
 }
 
@@ -284,6 +304,7 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
             if let Some(t) = self.trace.as_deref_mut() {
                 if t.spans[fact.index()].1 == 0 {
                     t.spans[fact.index()] = (t.facts.len() as u32, premises.len() as u32);
+                    t.spanned.push(fact);
                     t.facts.extend_from_slice(premises);
                 }
             }
