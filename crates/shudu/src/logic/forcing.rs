@@ -1088,7 +1088,7 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
     let mut stack: Vec<u16> = Vec::with_capacity(n);
     let mut calls: Vec<(u16, usize)> = Vec::with_capacity(n);
     // Per part: its closure, and whether it holds a contradiction (inherited from any part it reaches).
-    let mut parts: Vec<([u128; 9], [u128; 9], bool)> = Vec::with_capacity(n);
+    let mut parts: Vec<Closure> = Vec::with_capacity(n);
     let mut members = Vec::new();
     let mut next = 0u16;
     for root in 0..n {
@@ -1163,11 +1163,11 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
                     }
                     let c = comp[w];
                     if c != id && c != NONE {
-                        let (pon, poff, pbad) = &parts[c as usize];
-                        bad |= *pbad;
+                        let part = &parts[c as usize];
+                        bad |= part.bad;
                         for d in 0..9 {
-                            on[d] |= pon[d];
-                            off[d] |= poff[d];
+                            on[d] |= part.on[d];
+                            off[d] |= part.off[d];
                         }
                     }
                 }
@@ -1185,24 +1185,20 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
                 } else {
                     contradicts(board, &placeable, &on, &off)
                 };
-            parts.push((on, off, bad));
+            parts.push(Closure {
+                on,
+                off,
+                conflict: None,
+                bad,
+                depth: if bad { u16::MAX } else { 0 },
+            });
         }
     }
     // Premises of one part share its closure: point them all at it.
     for (i, f) in nodes.iter().enumerate() {
         at[f.index()] = comp[i];
     }
-    let closures = parts
-        .into_iter()
-        .map(|(on, off, bad)| Closure {
-            on,
-            off,
-            conflict: None,
-            bad,
-            depth: if bad { u16::MAX } else { 0 },
-        })
-        .collect();
-    (closures, at)
+    (parts, at)
 }
 
 /// The closure of one premise with the reasons of every fact.
