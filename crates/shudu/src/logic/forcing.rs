@@ -1294,10 +1294,13 @@ fn search(board: &Board) -> Vec<(Found, u16)> {
     // Premises one of which holds: what all their closures share. Most sets share nothing, so the intersection
     // stops as soon as it is empty, and nothing is allocated unless something is found.
     let verity = |premises: &[Fact], house: Option<usize>, found: &mut Vec<(Found, u16)>| {
-        let mut on = [!0u128; 9];
-        let mut off = [!0u128; 9];
-        for &p in premises {
-            // A branch that contradicts itself is reported as a contradiction already.
+        // A branch that contradicts itself is reported as a contradiction already. The first closure is the
+        // intersection so far as it stands (were it empty, so would be every intersection with it).
+        let Some(first) = premises.first().and_then(|&p| get(p)).filter(|c| !c.bad) else {
+            return;
+        };
+        let (mut on, mut off) = (first.on, first.off);
+        for &p in &premises[1..] {
             let Some(c) = get(p).filter(|c| !c.bad) else { return };
             let mut any = 0u128;
             for d in 0..9 {
