@@ -226,16 +226,26 @@ struct Closure {
 /// Why each fact holds, recorded only when a step's chains are rebuilt: for each fact, a span of `facts`.
 struct Trace {
     spans: Vec<(u32, u32)>,
+    /// The facts given a span, cleared again when the trace is dropped (see [`SPARE_SPANS`]).
+    spanned: Vec<Fact>,
     facts: Vec<Fact>,
     /// For a net of depth two: each candidate found false by an inner net, with that net's chains to its
     /// contradiction (see [`Run::derive_deep`]).
     nested: Vec<(Fact, Vec<Vec<Fact>>)>,
 }
 
+thread_local! {
+    /// Span tables of dropped traces, all clear: a step's rebuilding takes several traces, and zeroing a table
+    /// for every fact each time cost more than the derivation it records.
+    static SPARE_SPANS: core::cell::RefCell<Vec<Vec<(u32, u32)>>> = const { core::cell::RefCell::new(Vec::new()) };
+}
+
 impl Trace {
     fn new() -> Trace {
+        let spare = SPARE_SPANS.try_with(|s| s.borrow_mut().pop()).ok().flatten();
         Trace {
-            spans: vec![(0, 0); FACTS],
+            spans: spare.unwrap_or_else(|| vec![(0, 0); FACTS]),
+            spanned: Vec::new(),
             facts: Vec::new(),
             nested: Vec::new(),
         }
@@ -245,6 +255,16 @@ impl Trace {
     fn premises(&self, fact: Fact) -> &[Fact] {
         let (start, len) = self.spans[fact.index()];
         &self.facts[start as usize..(start + len) as usize]
+    }
+}
+
+impl Drop for Trace {
+    fn drop(&mut self) {
+        let mut spans = core::mem::take(&mut self.spans);
+        for f in &self.spanned {
+            spans[f.index()] = (0, 0);
+        }
+        let _ = SPARE_SPANS.try_with(|s| s.borrow_mut().push(spans));
     }
 }
 
@@ -284,6 +304,7 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
             if let Some(t) = self.trace.as_deref_mut() {
                 if t.spans[fact.index()].1 == 0 {
                     t.spans[fact.index()] = (t.facts.len() as u32, premises.len() as u32);
+                    t.spanned.push(fact);
                     t.facts.extend_from_slice(premises);
                 }
             }
@@ -438,7 +459,8 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
             return Ok(());
         }
         let places = self.cur[d] & HOUSES[h];
-        if places.count_ones() < 2 {
+        // Places that lie in one crossing house are at most three.
+        if !(2..=3).contains(&places.count_ones()) {
             return Ok(());
         }
         match locking_house(h, places) {
@@ -465,7 +487,13 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
     }
 
     /// Derives everything from `premise`, breadth first, stopping at the first contradiction.
-    fn derive(mut self, premise: Fact) -> (Closure, Vec<Fact>) {
+    fn derive(self, premise: Fact) -> (Closure, Vec<Fact>) {
+        self.derive_within(premise, u16::MAX)
+    }
+
+    /// [`Run::derive`], given up (with no contradiction and depth `u16::MAX`) once `limit` rounds are done without
+    /// one: the contradiction, if any, is then `limit` rounds deep or more.
+    fn derive_within(mut self, premise: Fact, limit: u16) -> (Closure, Vec<Fact>) {
         self.queue.clear();
         let mut conflict = self.assert(premise, &[]).err();
         let mut head = 0;
@@ -483,6 +511,10 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
             }
             if head == level_end {
                 depth += 1;
+                if depth >= limit {
+                    depth = u16::MAX;
+                    break;
+                }
                 level_end = self.queue.len();
             }
             let f = self.queue[head];
@@ -710,32 +742,34 @@ impl Classes {
     }
 }
 
-/// The rows (0–8) and columns (9–17) crossing each box, and the boxes crossing each line.
-const fn crossings() -> [[usize; 6]; 27] {
-    let mut out = [[0usize; 6]; 27];
-    let mut h = 0;
-    while h < 9 {
-        let band = (h / 3) * 3;
-        let stack = h / 3;
-        // Line h (a row) crosses the boxes of its band; column h those of its stack.
-        out[h] = [18 + band, 19 + band, 20 + band, 0, 0, 0];
-        out[9 + h] = [18 + stack, 21 + stack, 24 + stack, 0, 0, 0];
-        let (row, col) = ((h / 3) * 3, (h % 3) * 3);
-        out[18 + h] = [row, row + 1, row + 2, 9 + col, 10 + col, 11 + col];
-        h += 1;
-    }
-    out
-}
-
-static CROSSINGS: [[usize; 6]; 27] = crossings();
-
-/// The house crossing `h` that holds all of `places` (a box's places: in one row first, else in one column), if any:
-/// the rest of that house loses the digit (locked candidates).
+/// The house crossing `h` that holds all of `places` (two or three cells of `h`), if any: the rest of that house
+/// loses the digit (locked candidates). Read from the first and last cell: along a line the cells between two of
+/// one box are in it too, and a box's cells in reading order are in one row when its first and last are.
 #[inline]
 fn locking_house(h: usize, places: u128) -> Option<usize> {
-    let crossing = if h < 18 { &CROSSINGS[h][..3] } else { &CROSSINGS[h][..] };
-    crossing.iter().copied().find(|&x| places & !HOUSES[x] == 0)
+    let (first, last) = (places.trailing_zeros() as usize, 127 - places.leading_zeros() as usize);
+    let ([row, col, bx], [last_row, _, last_box]) = (HOUSES_OF[first], HOUSES_OF[last]);
+    let x = if h < 18 {
+        (last_box == bx).then_some(bx)
+    } else if last_row == row {
+        Some(row)
+    } else {
+        (places & !HOUSES[col as usize] == 0).then_some(col)
+    };
+    x.map(usize::from)
 }
+
+/// [`houses_of`] each cell, as a table.
+static HOUSES_OF: [[u8; 3]; 81] = {
+    let mut out = [[0u8; 3]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let [row, col, bx] = houses_of(cell);
+        out[cell] = [row as u8, col as u8, bx as u8];
+        cell += 1;
+    }
+    out
+};
 
 /// Per digit, the houses that lost a place since they were last looked at for singles, and for locked candidates.
 #[derive(Default)]
@@ -806,6 +840,9 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
     // Facts true not yet applied, per digit.
     let mut pending = [0u128; 9];
     let mut due = Due::default();
+    // The houses still lacking each digit: a house where it is placed needs no look for singles or locked candidates
+    // (its one place left is the digit's, or the facts contradict, which the tests below name).
+    let mut needs = board.needs;
     let (cell, d) = (premise.cell(), premise.digit());
     if premise.on() {
         pending[d] = bit(cell);
@@ -814,14 +851,14 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
     }
     let bad = 'derive: loop {
         // Facts true: each strikes its digit from its peers and the other digits from its cell.
-        let mut placed = false;
+        let mut placed = 0u128;
         for d in 0..9 {
             let mut new = pending[d];
             if new == 0 {
                 continue;
             }
             pending[d] = 0;
-            placed = true;
+            placed |= new;
             let mut struck = 0u128;
             while new != 0 {
                 let c = new.trailing_zeros() as usize;
@@ -832,6 +869,7 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
                 }
                 on[d] |= b;
                 on_any |= b;
+                needs[d] &= !CELL_HOUSES[c];
                 struck |= peers(c);
             }
             let gone = cur[d] & struck;
@@ -839,9 +877,10 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
                 due.strike(&mut cur, d, gone);
             }
         }
-        if placed {
+        // (The cells placed in earlier rounds lost their other digits then.)
+        if placed != 0 {
             for e in 0..9 {
-                let gone = cur[e] & on_any & !on[e];
+                let gone = cur[e] & placed & !on[e];
                 if gone != 0 {
                     due.strike(&mut cur, e, gone);
                 }
@@ -861,24 +900,22 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
         if board.open & !live != 0 {
             break 'derive true;
         }
+        let naked = one & !two & !on_any & !board.naked;
         // Hidden singles (or no place left) in the houses that lost a place, then naked singles.
         let mut found = false;
         for d in 0..9 {
-            let mut houses = core::mem::take(&mut due.singles[d]) & board.needs[d];
-            while houses != 0 {
-                let h = houses.trailing_zeros() as usize;
-                houses &= houses - 1;
-                let places = cur[d] & HOUSES[h];
-                if places == 0 {
-                    break 'derive true;
-                }
-                if places & (places - 1) == 0 && on[d] & places == 0 {
-                    pending[d] |= places;
-                    found = true;
-                }
+            let houses = core::mem::take(&mut due.singles[d]) & needs[d];
+            if houses == 0 {
+                continue;
+            }
+            let Some(singles) = hidden_singles(cur[d], houses) else {
+                break 'derive true;
+            };
+            if singles != 0 {
+                pending[d] |= singles;
+                found = true;
             }
         }
-        let naked = one & !two & !on_any & !board.naked;
         if naked != 0 {
             for d in 0..9 {
                 let n = naked & cur[d];
@@ -893,22 +930,14 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
         }
         // Singles have run out: locked candidates, which may start them again.
         for d in 0..9 {
-            let mut houses = core::mem::take(&mut due.locked[d]) & board.needs[d];
-            while houses != 0 {
-                let h = houses.trailing_zeros() as usize;
-                houses &= houses - 1;
-                // (A strike earlier in this pass may have emptied the house: the singles' pass names that.)
-                let places = cur[d] & HOUSES[h];
-                if places.count_ones() < 2 {
-                    continue;
-                }
-                if let Some(x) = locking_house(h, places) {
-                    let victims = cur[d] & HOUSES[x] & !HOUSES[h];
-                    if victims != 0 {
-                        due.strike(&mut cur, d, victims);
-                        found = true;
-                    }
-                }
+            let houses = core::mem::take(&mut due.locked[d]) & needs[d];
+            if houses == 0 {
+                continue;
+            }
+            let victims = locked_victims(cur[d], houses);
+            if victims != 0 {
+                due.strike(&mut cur, d, victims);
+                found = true;
             }
         }
         if !found {
@@ -926,6 +955,47 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
         bad,
         depth: if bad { u16::MAX } else { 0 },
     }
+}
+
+/// The places of a digit (`cur`) that are the last of one of `houses`, or `None` when one of them has none left.
+/// Kept out of line: inlined into [`net_closure`], its loop shares the registers with the whole derivation.
+#[inline(never)]
+fn hidden_singles(cur: u128, mut houses: u32) -> Option<u128> {
+    let mut singles = 0;
+    while houses != 0 {
+        let h = houses.trailing_zeros() as usize;
+        houses &= houses - 1;
+        let places = cur & HOUSES[h];
+        if places == 0 {
+            return None;
+        }
+        if places & (places - 1) == 0 {
+            singles |= places;
+        }
+    }
+    Some(singles)
+}
+
+/// The places of a digit (`cur`) that locked candidates in `houses` remove, all read from the same places: each
+/// removal stays true whatever the others remove, and the houses they touch are looked at again. Out of line for
+/// the reason [`hidden_singles`] is.
+#[inline(never)]
+fn locked_victims(cur: u128, mut houses: u32) -> u128 {
+    let mut victims = 0;
+    while houses != 0 {
+        let h = houses.trailing_zeros() as usize;
+        houses &= houses - 1;
+        // Places that lie in one crossing house are at most three, which most houses exceed. (A house left with
+        // none or one is the singles' pass's to name.)
+        let places = cur & HOUSES[h];
+        if !(2..=3).contains(&places.count_ones()) {
+            continue;
+        }
+        if let Some(x) = locking_house(h, places) {
+            victims |= cur & HOUSES[x] & !HOUSES[h];
+        }
+    }
+    victims
 }
 
 /// What a fact implies directly through the grid's strong links (the implications of a chain).
@@ -956,7 +1026,8 @@ fn successors(board: &Board, fact: Fact, out: &mut Vec<Fact>) {
 }
 
 /// Whether a set of facts holds a contradiction (the same tests [`Run::assert`] makes one fact at a time).
-fn contradicts(board: &Board, on: &[u128; 9], off: &[u128; 9]) -> bool {
+/// `placeable` holds, per digit, the houses that need it and hold a candidate of it ([`placeable`]).
+fn contradicts(board: &Board, placeable: &[u32; 9], on: &[u128; 9], off: &[u128; 9]) -> bool {
     let (mut one, mut two, mut left) = (0u128, 0u128, 0u128);
     let mut empty = 0u128;
     for d in 0..9 {
@@ -971,19 +1042,18 @@ fn contradicts(board: &Board, on: &[u128; 9], off: &[u128; 9]) -> bool {
         let rest = board.cand[d] & !off[d];
         left |= rest;
         empty |= board.cand[d];
-        // Only a house that lost a place can have none left.
-        if off[d] != 0 {
-            let mut houses = houses_touched(off[d]) & board.needs[d];
-            while houses != 0 {
-                let h = houses.trailing_zeros() as usize;
-                houses &= houses - 1;
-                if rest & HOUSES[h] == 0 {
-                    return true;
-                }
-            }
+        // Only a house that lost a place can have none left; the facts' removals are candidates, so such a house
+        // is one of `placeable` that the places left miss (one fold of the word, not a test per house).
+        if off[d] != 0 && placeable[d] & !houses_touched(rest) != 0 {
+            return true;
         }
     }
     two != 0 || empty & !left != 0
+}
+
+/// Per digit, the houses that need it and hold a candidate of it: those a removal of that digit can empty.
+fn placeable(board: &Board) -> [u32; 9] {
+    core::array::from_fn(|d| board.needs[d] & houses_touched(board.cand[d]))
 }
 
 /// The closures of every premise under chain implications, which do not depend on the premise: each is the union
@@ -1010,6 +1080,7 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
     }
     start.push(adj.len());
     let n = nodes.len();
+    let placeable = placeable(board);
     let mut index = vec![NONE; n];
     let mut low = vec![0u16; n];
     let mut on_stack = vec![false; n];
@@ -1017,7 +1088,7 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
     let mut stack: Vec<u16> = Vec::with_capacity(n);
     let mut calls: Vec<(u16, usize)> = Vec::with_capacity(n);
     // Per part: its closure, and whether it holds a contradiction (inherited from any part it reaches).
-    let mut parts: Vec<([u128; 9], [u128; 9], bool)> = Vec::with_capacity(n);
+    let mut parts: Vec<Closure> = Vec::with_capacity(n);
     let mut members = Vec::new();
     let mut next = 0u16;
     for root in 0..n {
@@ -1092,11 +1163,11 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
                     }
                     let c = comp[w];
                     if c != id && c != NONE {
-                        let (pon, poff, pbad) = &parts[c as usize];
-                        bad |= *pbad;
+                        let part = &parts[c as usize];
+                        bad |= part.bad;
                         for d in 0..9 {
-                            on[d] |= pon[d];
-                            off[d] |= poff[d];
+                            on[d] |= part.on[d];
+                            off[d] |= part.off[d];
                         }
                     }
                 }
@@ -1112,26 +1183,22 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
                                     && board.cand[f.digit()] & HOUSES[h] == bit(f.cell())
                             }))
                 } else {
-                    contradicts(board, &on, &off)
+                    contradicts(board, &placeable, &on, &off)
                 };
-            parts.push((on, off, bad));
+            parts.push(Closure {
+                on,
+                off,
+                conflict: None,
+                bad,
+                depth: if bad { u16::MAX } else { 0 },
+            });
         }
     }
     // Premises of one part share its closure: point them all at it.
     for (i, f) in nodes.iter().enumerate() {
         at[f.index()] = comp[i];
     }
-    let closures = parts
-        .into_iter()
-        .map(|(on, off, bad)| Closure {
-            on,
-            off,
-            conflict: None,
-            bad,
-            depth: if bad { u16::MAX } else { 0 },
-        })
-        .collect();
-    (closures, at)
+    (parts, at)
 }
 
 /// The closure of one premise with the reasons of every fact.
@@ -1227,10 +1294,13 @@ fn search(board: &Board) -> Vec<(Found, u16)> {
     // Premises one of which holds: what all their closures share. Most sets share nothing, so the intersection
     // stops as soon as it is empty, and nothing is allocated unless something is found.
     let verity = |premises: &[Fact], house: Option<usize>, found: &mut Vec<(Found, u16)>| {
-        let mut on = [!0u128; 9];
-        let mut off = [!0u128; 9];
-        for &p in premises {
-            // A branch that contradicts itself is reported as a contradiction already.
+        // A branch that contradicts itself is reported as a contradiction already. The first closure is the
+        // intersection so far as it stands (were it empty, so would be every intersection with it).
+        let Some(first) = premises.first().and_then(|&p| get(p)).filter(|c| !c.bad) else {
+            return;
+        };
+        let (mut on, mut off) = (first.on, first.off);
+        for &p in &premises[1..] {
             let Some(c) = get(p).filter(|c| !c.bad) else { return };
             let mut any = 0u128;
             for d in 0..9 {
@@ -1456,23 +1526,47 @@ fn report(board: &Board, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
         .iter()
         .take_while(|(f, _)| Some(f.progress_key()) == best_key)
         .count();
+    // Only the first results in that order are rebuilt before one is reported, so a contradiction's derivation
+    // stops once it is as deep as the deepest of the first found so far (it comes after them, being later too);
+    // the others' depths are derived in full only if the steps after the first are asked for.
+    let built = tied.min(TIES);
     let mut queue = Vec::new();
-    for (f, depth) in &mut found[..tied] {
+    let mut first: Vec<(u16, usize)> = Vec::with_capacity(built + 1);
+    for (i, (f, depth)) in found[..tied].iter_mut().enumerate() {
+        let limit = if first.len() == built {
+            first.last().map_or(u16::MAX, |&(d, _)| d)
+        } else {
+            u16::MAX
+        };
+        if let (Found::Contradiction { premise }, u16::MAX) = (&*f, *depth) {
+            let (closure, q) = Run::<false>::new(board, queue, None).derive_within(*premise, limit);
+            queue = q;
+            *depth = closure.depth;
+        }
+        if *depth < limit {
+            let at = first.partition_point(|&(d, _)| d <= *depth);
+            first.insert(at, (*depth, i));
+            first.truncate(built);
+        }
+    }
+    let mut steps: Vec<Step> = first.iter().filter_map(|&(_, i)| build(board, &found[i].0)).collect();
+    steps.sort_by_key(length);
+    for step in steps {
+        emit(step)?;
+    }
+    let mut rest: Vec<(u16, usize)> = Vec::with_capacity(tied - built);
+    for i in (0..tied).filter(|i| !first.iter().any(|&(_, j)| j == *i)) {
+        let (f, depth) = &mut found[i];
         if let (Found::Contradiction { premise }, u16::MAX) = (&*f, *depth) {
             let (closure, q) = Run::<false>::new(board, queue, None).derive(*premise);
             queue = q;
             *depth = closure.depth;
         }
+        rest.push((*depth, i));
     }
-    found[..tied].sort_by_key(|(_, depth)| *depth);
-    let built = tied.min(TIES);
-    let mut first: Vec<Step> = found[..built].iter().filter_map(|(f, _)| build(board, f)).collect();
-    first.sort_by_key(length);
-    for step in first {
-        emit(step)?;
-    }
-    for (f, _) in found.iter().skip(built) {
-        if let Some(step) = build(board, f) {
+    rest.sort_by_key(|&(depth, _)| depth);
+    for i in rest.into_iter().map(|(_, i)| i).chain(tied..found.len()) {
+        if let Some(step) = build(board, &found[i].0) {
             emit(step)?;
         }
     }
@@ -1958,6 +2052,78 @@ mod tests {
             }
         }
         assert!(compared > 5_000 && shared > 1_000, "{compared} {shared}");
+    }
+
+    /// The steps `report` makes, in order, for chains and nets (one level deep), are those of deriving every tied
+    /// contradiction's depth in full and sorting them all, along the path of two hard puzzles.
+    #[test]
+    fn report_order_matches_every_depth_derived() {
+        fn reference(board: &Board) -> Vec<Step> {
+            let mut found = search(board);
+            found.sort_by_key(|(f, _)| f.progress_key());
+            let best_key = found.first().map(|(f, _)| f.progress_key());
+            let tied = found
+                .iter()
+                .take_while(|(f, _)| Some(f.progress_key()) == best_key)
+                .count();
+            for (f, depth) in &mut found[..tied] {
+                if let (Found::Contradiction { premise }, u16::MAX) = (&*f, *depth) {
+                    *depth = Run::<false>::new(board, Vec::new(), None).derive(*premise).0.depth;
+                }
+            }
+            found[..tied].sort_by_key(|(_, depth)| *depth);
+            let built = tied.min(TIES);
+            let mut first: Vec<Step> = found[..built].iter().filter_map(|(f, _)| build(board, f)).collect();
+            first.sort_by_key(length);
+            first.extend(found.iter().skip(built).filter_map(|(f, _)| build(board, f)));
+            first
+        }
+        let (mut compared, mut many) = (0, 0);
+        for puzzle in [
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+        ] {
+            let mut grid = Grid::from_values(&parse_line(puzzle).expect("parses")).expect("valid");
+            let solver = super::super::Solver::new();
+            for _ in 0..40 {
+                for net in [false, true] {
+                    let board = Board::new(&grid, net);
+                    let mut got = Vec::new();
+                    let _ = report(&board, &mut |step| {
+                        got.push(step);
+                        Flow::Continue(())
+                    });
+                    let want = reference(&board);
+                    assert_eq!(got, want, "net {net}\n{grid}");
+                    compared += 1;
+                    many += usize::from(got.len() > TIES);
+                }
+                let Some(step) = solver.next_step(&grid) else { break };
+                if step.apply(&mut grid).is_err() {
+                    break;
+                }
+            }
+        }
+        assert!(compared > 40 && many > 5, "{compared} {many}");
+    }
+
+    /// The house that locks two or three places of a house, read from their first and last cells, is the one a
+    /// search of every house finds (rows before columns).
+    #[test]
+    fn locking_house_matches_every_house_tried() {
+        for (h, &word) in HOUSES.iter().enumerate() {
+            let cells: Vec<usize> = cells_of(word).collect();
+            for mask in 0u32..1 << 9 {
+                if !(2..=3).contains(&mask.count_ones()) {
+                    continue;
+                }
+                let places = (0..9)
+                    .filter(|i| mask >> i & 1 != 0)
+                    .fold(0, |acc, i| acc | bit(cells[i]));
+                let want = (0..27).find(|&x| x != h && places & !HOUSES[x] == 0);
+                assert_eq!(locking_house(h, places), want, "{h} {mask:b}");
+            }
+        }
     }
 
     /// Every reported forcing step of the state is true of the puzzle's solution.
