@@ -1042,8 +1042,9 @@ fn search_rounds(
     Flow::Continue(())
 }
 
-/// One breadth-first search from `start` assumed false, collecting conclusions whose chains have at most `longest`
-/// links.
+/// One breadth-first search from `start` assumed false, or the search of it kept by the last phase taken up
+/// (`resume`), followed until its states reach `limit` links (they are queued up to `longest`), collecting the
+/// conclusions it meets. Returns how far its queue was followed, and the queue's length.
 #[allow(clippy::too_many_arguments)]
 fn explore<const GROUPED: bool>(
     grid: &Grid,
