@@ -551,8 +551,12 @@ impl Graph {
         let live = |v: u16| !strong.is_empty(v as usize);
         // The candidates' nodes, those that force nothing left out.
         let mut alive = candidate;
+        // The same, as each digit's cells: a node's weak links to candidates are then the live cells it sees.
+        let mut alive_cells = [Bitboard::EMPTY; 9];
         for (i, node) in nodes[..groups_of[0]].iter().enumerate() {
-            if !live(i as u16) {
+            if live(i as u16) {
+                alive_cells[node.digit.index()] |= node.cells;
+            } else {
                 alive[node.cell().index() * 9 + node.digit.index()] = NONE;
             }
         }
@@ -622,12 +626,11 @@ impl Graph {
             // The cells seen before the node's own, its own cell's other digits, the cells seen after it.
             let before = own.map_or(Bitboard::FULL, |c| Bitboard::from_bits((1u128 << c.index()) - 1));
             let push_seen = |targets: &mut Vec<u16>, cells: Bitboard| {
-                for c in cells {
-                    let v = alive[c.index() * 9 + d.index()];
-                    if v != NONE {
-                        targets.push(v);
-                    }
-                }
+                targets.extend(
+                    (cells & alive_cells[d.index()])
+                        .iter()
+                        .map(|c| alive[c.index() * 9 + d.index()]),
+                );
             };
             push_seen(&mut weak.targets, node.seen & before);
             if let Some(c) = own {
