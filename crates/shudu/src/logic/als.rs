@@ -136,7 +136,12 @@ fn collect(grid: &Grid) -> Vec<Als> {
             if !(2..=8).contains(&size) || unions[subset].count_ones() != size + 1 {
                 continue;
             }
-            let set: Bitboard = (0..n).filter(|i| subset >> i & 1 == 1).map(|i| cells[i]).collect();
+            let mut set = Bitboard::EMPTY;
+            let mut members = subset;
+            while members != 0 {
+                set.insert(cells[members.trailing_zeros() as usize]);
+                members &= members - 1;
+            }
             if matches!(house, House::Box(_)) && in_one_line(set) {
                 continue;
             }
