@@ -209,7 +209,12 @@ pub fn turbot_fish(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
         let mut n = 0;
         for house in House::ALL {
             if let Some((a, b)) = pair_in(cells, house) {
-                if !links[..n].iter().any(|&(_, x, y)| x == a && y == b) {
+                // Only a box's link can repeat one already taken (rows come first, then columns, and no two cells
+                // share both a row and a column), and only when its two cells share a line.
+                let repeated = matches!(house, House::Box(_))
+                    && (a.row() == b.row() || a.col() == b.col())
+                    && links[..n].iter().any(|&(_, x, y)| x == a && y == b);
+                if !repeated {
                     links[n] = (house, a, b);
                     n += 1;
                 }
