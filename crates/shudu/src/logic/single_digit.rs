@@ -209,7 +209,12 @@ pub fn turbot_fish(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
         let mut n = 0;
         for house in House::ALL {
             if let Some((a, b)) = pair_in(cells, house) {
-                if !links[..n].iter().any(|&(_, x, y)| x == a && y == b) {
+                // Only a box's link can repeat one already taken (rows come first, then columns, and no two cells
+                // share both a row and a column), and only when its two cells share a line.
+                let repeated = matches!(house, House::Box(_))
+                    && (a.row() == b.row() || a.col() == b.col())
+                    && links[..n].iter().any(|&(_, x, y)| x == a && y == b);
+                if !repeated {
                     links[n] = (house, a, b);
                     n += 1;
                 }
@@ -270,6 +275,31 @@ struct Er {
     col: House,
 }
 
+/// For each box's candidates as nine bits (three a row), the crossings of a row and a column of the box that hold
+/// them all, each line with a candidate off the crossing (bit `3 * row + col`); the first table leaves out those with
+/// a single candidate on each line, the second keeps them. Worked out once, as this test runs for every digit and box
+/// at every step.
+static ER_SPOTS: [[u16; 512]; 2] = {
+    let mut t = [[0u16; 512]; 2];
+    let mut square = 0;
+    while square < 512 {
+        let mut spot = 0;
+        while spot < 9 {
+            let on_row = square & 0b111 << (3 * (spot / 3));
+            let on_col = square & 0b001_001_001 << (spot % 3);
+            if square & !(on_row | on_col) == 0 && on_row & !on_col != 0 && on_col & !on_row != 0 {
+                t[1][square] |= 1 << spot;
+                if on_row.count_ones() >= 2 || on_col.count_ones() >= 2 {
+                    t[0][square] |= 1 << spot;
+                }
+            }
+            spot += 1;
+        }
+        square += 1;
+    }
+    t
+};
+
 /// Empty Rectangles, as HoDoKu finds them by default: at least one of the rectangle's row and column holds two
 /// candidates in the box.
 pub fn empty_rectangle(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
@@ -304,53 +334,51 @@ fn empty_rectangles(grid: &Grid, allow_two: bool, emit: &mut dyn FnMut(Step) -> 
             for i in 0..3 {
                 square |= ((cells.bits() >> (9 * (r0 + i) + c0)) as u16 & 0b111) << (3 * i);
             }
+            // The crossings where a rectangle may stand; none in most boxes.
+            let spots = ER_SPOTS[allow_two as usize][square as usize];
+            if spots == 0 {
+                continue;
+            }
             let mut found: Vec<Er> = Vec::new();
-            for r in r0..r0 + 3 {
-                for c in c0..c0 + 3 {
-                    let on_row = square & 0b111 << (3 * (r - r0));
-                    let on_col = square & 0b001_001_001 << (c - c0);
-                    if square & !(on_row | on_col) != 0
-                        || on_row & !on_col == 0
-                        || on_col & !on_row == 0
-                        || (!allow_two && on_row.count_ones() < 2 && on_col.count_ones() < 2)
-                    {
+            for spot in 0..9 {
+                if spots >> spot & 1 == 0 {
+                    continue;
+                }
+                let (r, c) = (r0 + spot / 3, c0 + spot % 3);
+                let (row, col) = (House::Row(r as u8), House::Col(c as u8));
+                // Links along columns from the rectangle's row, then along rows from its column.
+                for near in cells & (row.cell_set() - bx.cell_set()) {
+                    let link = House::Col(near.col() as u8);
+                    let Some(far) = other_end(cells, link, near) else {
                         continue;
+                    };
+                    let target = Cell::at(far.row(), c);
+                    if cells.contains(target) && !bx.cell_set().contains(target) {
+                        found.push(Er {
+                            near,
+                            far,
+                            link,
+                            target,
+                            row,
+                            col,
+                        });
                     }
-                    let (row, col) = (House::Row(r as u8), House::Col(c as u8));
-                    // Links along columns from the rectangle's row, then along rows from its column.
-                    for near in cells & (row.cell_set() - bx.cell_set()) {
-                        let link = House::Col(near.col() as u8);
-                        let Some(far) = other_end(cells, link, near) else {
-                            continue;
-                        };
-                        let target = Cell::at(far.row(), c);
-                        if cells.contains(target) && !bx.cell_set().contains(target) {
-                            found.push(Er {
-                                near,
-                                far,
-                                link,
-                                target,
-                                row,
-                                col,
-                            });
-                        }
-                    }
-                    for near in cells & (col.cell_set() - bx.cell_set()) {
-                        let link = House::Row(near.row() as u8);
-                        let Some(far) = other_end(cells, link, near) else {
-                            continue;
-                        };
-                        let target = Cell::at(r, far.col());
-                        if cells.contains(target) && !bx.cell_set().contains(target) {
-                            found.push(Er {
-                                near,
-                                far,
-                                link,
-                                target,
-                                row,
-                                col,
-                            });
-                        }
+                }
+                for near in cells & (col.cell_set() - bx.cell_set()) {
+                    let link = House::Row(near.row() as u8);
+                    let Some(far) = other_end(cells, link, near) else {
+                        continue;
+                    };
+                    let target = Cell::at(r, far.col());
+                    if cells.contains(target) && !bx.cell_set().contains(target) {
+                        found.push(Er {
+                            near,
+                            far,
+                            link,
+                            target,
+                            row,
+                            col,
+                        });
                     }
                 }
             }
