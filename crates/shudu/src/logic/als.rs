@@ -136,12 +136,7 @@ fn collect(grid: &Grid) -> Vec<Als> {
             if !(2..=8).contains(&size) || unions[subset].count_ones() != size + 1 {
                 continue;
             }
-            let mut set = Bitboard::EMPTY;
-            let mut members = subset;
-            while members != 0 {
-                set.insert(cells[members.trailing_zeros() as usize]);
-                members &= members - 1;
-            }
+            let set = super::picked_cells(&cells, subset);
             if matches!(house, House::Box(_)) && in_one_line(set) {
                 continue;
             }

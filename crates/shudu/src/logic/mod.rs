@@ -371,3 +371,14 @@ fn quick_contradiction(grid: &Grid) -> Option<Contradiction> {
         .first()
         .map(|cell| Contradiction::NoCandidates { cell })
 }
+
+/// The cells of `list` picked by the set bits of `picks` (bit `i` for `list[i]`): the subsets that the ALS, subset and
+/// Sue de Coq finders enumerate as bits, made cells again.
+fn picked_cells(list: &[crate::grid::Cell], mut picks: usize) -> crate::grid::Bitboard {
+    let mut cells = crate::grid::Bitboard::EMPTY;
+    while picks != 0 {
+        cells.insert(list[picks.trailing_zeros() as usize]);
+        picks &= picks - 1;
+    }
+    cells
+}

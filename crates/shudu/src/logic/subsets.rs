@@ -197,10 +197,7 @@ fn hidden(grid: &Grid, n: usize, technique: Technique, emit: &mut dyn FnMut(Step
             }
         }
         pool.subsets(n, &mut |combo, places| {
-            let cells: Bitboard = (0..9)
-                .filter(|i| places >> i & 1 != 0)
-                .map(|i| house_cells[i])
-                .collect();
+            let cells = super::picked_cells(house_cells, places as usize);
             let set: Candidates = combo.iter().copied().collect();
             let mut elim = Vec::new();
             for c in cells {

@@ -79,10 +79,7 @@ impl Subsets {
     }
 
     fn cells_of(&self, subset: usize) -> Bitboard {
-        (0..self.n)
-            .filter(|i| subset >> i & 1 == 1)
-            .map(|i| self.cells[i])
-            .collect()
+        super::picked_cells(&self.cells[..self.n], subset)
     }
 }
 
