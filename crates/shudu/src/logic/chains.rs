@@ -188,19 +188,38 @@ impl Links {
 
 /// The inference graph of a grid under one mode.
 struct Graph {
+    mode: Mode,
     nodes: Vec<NodeData>,
     /// `strong.of(u)`: the nodes `u` false makes true.
     strong: Links,
-    /// `weak.of(u)`: the nodes `u` true makes false.
-    weak: Links,
+    /// The nodes each node, true, makes false: made when a search first follows them (see [`WeakLinks`]).
+    weak: RefCell<WeakLinks>,
     /// The node of each candidate (`9 * cell + digit index`), or `NONE`.
     candidate: [u16; 729],
+    /// The same, `NONE` also for the candidates that force nothing (no weak link leads to them).
+    alive: [u16; 729],
+    /// The candidates of `alive`, as each digit's cells.
+    alive_cells: [Bitboard; 9],
+    /// The group nodes of each digit, pushed together: `groups_of[d]..groups_of[d + 1]`; `groups_of[0]` is the
+    /// first node standing for more than one candidate.
+    groups_of: [usize; 10],
     /// The first node standing for more than one candidate: candidates come first, then groups and sets, so a link's
     /// target is a group or a set exactly when it is at least this.
     first_group: usize,
     /// The building's working storage, kept with the graph for the next build.
     storage: Storage,
 }
+
+/// Weak links made node by node as a search first needs them: most runs stop at their first chain, found after
+/// following the weak links of a third of the nodes or less, and making every node's list was a fifth of a grouped
+/// run's work. `span[u]` is where node `u`'s list lies in `targets`, `UNMADE` until it is made.
+#[derive(Default)]
+struct WeakLinks {
+    span: Vec<(u32, u32)>,
+    targets: Vec<u16>,
+}
+
+const UNMADE: (u32, u32) = (u32::MAX, 0);
 
 /// What building a graph works in, kept from build to build (most of a solve's steps build graphs of much the same
 /// size, and growing these anew was a twentieth of the building). See [`Graph::build`] for each one's use.
@@ -294,10 +313,14 @@ fn common_peers(set: Bitboard) -> Bitboard {
 impl Default for Graph {
     fn default() -> Graph {
         Graph {
+            mode: Mode::Candidates,
             nodes: Vec::new(),
             strong: Links::default(),
-            weak: Links::default(),
+            weak: RefCell::default(),
             candidate: [NONE; 729],
+            alive: [NONE; 729],
+            alive_cells: [Bitboard::EMPTY; 9],
+            groups_of: [0; 10],
             first_group: 0,
             storage: Storage::default(),
         }
@@ -305,16 +328,23 @@ impl Default for Graph {
 }
 
 impl Graph {
-    /// The graph of `grid` under `mode`, written into the storage of `spare`, a graph no longer needed (a solve
-    /// builds graphs of much the same size at most of its steps; growing new ones each time was a tenth of the work).
-    fn build(grid: &Grid, mode: Mode, spare: Graph) -> Graph {
+    /// Makes this the graph of `grid` under `mode`, in the storage of the graph it was (a solve builds graphs of
+    /// much the same size at most of its steps; growing new ones each time was a tenth of the work, and moving a
+    /// built graph with its tables by value a thirtieth). Its weak links are made as a search needs them.
+    fn build(&mut self, grid: &Grid, mode: Mode) {
         let Graph {
-            mut nodes,
-            mut strong,
-            mut weak,
-            mut storage,
-            ..
-        } = spare;
+            mode: self_mode,
+            nodes,
+            strong,
+            weak,
+            candidate,
+            alive,
+            alive_cells,
+            groups_of: self_groups_of,
+            first_group: self_first_group,
+            storage,
+        } = self;
+        let weak = weak.get_mut();
         let Storage {
             found,
             sets,
@@ -325,13 +355,11 @@ impl Graph {
             als_start,
             als_at,
             fill,
-        } = &mut storage;
+        } = storage;
         nodes.clear();
-        for links in [&mut strong, &mut weak] {
-            links.offsets.clear();
-            links.targets.clear();
-        }
-        let mut candidate = [NONE; 729];
+        strong.offsets.clear();
+        strong.targets.clear();
+        candidate.fill(NONE);
         let bivalue = |c: Cell| grid.candidates(c).len() == 2;
         for cell in grid.empty_cells() {
             for d in grid.candidates(cell) {
@@ -455,8 +483,6 @@ impl Graph {
         // Sized for a typical grid's links (a few strong and several weak a node), so they are rarely regrown.
         strong.offsets.reserve(nodes.len() + 1);
         strong.targets.reserve(4 * nodes.len());
-        weak.offsets.reserve(nodes.len() + 1);
-        weak.targets.reserve(12 * nodes.len());
         let mut exits_of = u32::MAX;
         for (index, node) in nodes.iter().enumerate() {
             let d = node.digit;
@@ -550,9 +576,9 @@ impl Graph {
         // a search never reaches it (a search reads far more links than a graph is built with).
         let live = |v: u16| !strong.is_empty(v as usize);
         // The candidates' nodes, those that force nothing left out.
-        let mut alive = candidate;
+        alive.copy_from_slice(&candidate[..]);
         // The same, as each digit's cells: a node's weak links to candidates are then the live cells it sees.
-        let mut alive_cells = [Bitboard::EMPTY; 9];
+        *alive_cells = [Bitboard::EMPTY; 9];
         for (i, node) in nodes[..groups_of[0]].iter().enumerate() {
             if live(i as u16) {
                 alive_cells[node.digit.index()] |= node.cells;
@@ -611,80 +637,95 @@ impl Graph {
                 fill[k] += 1;
             }
         }
-        let als_seeing = |d: Digit, c: Cell| {
-            let k = d.index() * 81 + c.index();
-            &als_at[als_start[k] as usize..als_start[k + 1] as usize]
-        };
-        for node in nodes.iter() {
-            let d = node.digit;
-            // Weak: the digit in every cell seeing the node, other digits of its cell, groups the node sees whole,
-            // sets whose places of the digit it sees all. Written in ascending order, the order a search follows
-            // them in: candidates are numbered cell by cell, so the node's own cell goes in among the cells it sees;
-            // groups come after every candidate, sets after every group. No partner comes twice.
-            weak.offsets.push(weak.targets.len() as u32);
-            let own = (!node.is_group() && matches!(mode, Mode::Candidates | Mode::Grouped)).then(|| node.cell());
-            // The cells seen before the node's own, its own cell's other digits, the cells seen after it.
-            let before = own.map_or(Bitboard::FULL, |c| Bitboard::from_bits((1u128 << c.index()) - 1));
-            let push_seen = |targets: &mut Vec<u16>, cells: Bitboard| {
-                targets.extend(
-                    (cells & alive_cells[d.index()])
-                        .iter()
-                        .map(|c| alive[c.index() * 9 + d.index()]),
-                );
-            };
-            push_seen(&mut weak.targets, node.seen & before);
-            if let Some(c) = own {
-                for e in grid.candidates(c).without(Candidates::only(d)) {
-                    let v = alive[c.index() * 9 + e.index()];
-                    if v != NONE {
-                        weak.targets.push(v | INSIDE);
-                    }
-                }
-                push_seen(&mut weak.targets, node.seen - before);
-            }
-            if grouped {
-                // Groups and sets come after every candidate, each kind in order, the sets' own numbers in order.
-                let first = node.cell();
-                let rest = node.cells - Bitboard::only(first);
-                let mut groups = rest
-                    .iter()
-                    .fold(groups_seeing[d.index() * 81 + first.index()], |acc, c| {
-                        acc & groups_seeing[d.index() * 81 + c.index()]
-                    });
-                while groups != 0 {
-                    let v = (groups_of[d.index()] + groups.trailing_zeros() as usize) as u16;
-                    groups &= groups - 1;
-                    weak.targets.push(v);
-                }
-                // A set seeing the node's places holds none of them (they would see themselves), but must also keep
-                // clear of an ALS node's set; one seeing a candidate sees all of it.
-                let sets = als_seeing(d, first);
-                if node.is_group() {
-                    let avoid = if node.als { node.span } else { node.cells };
-                    for &v in sets {
-                        let other = &nodes[v as usize];
-                        if (rest - other.seen).is_empty() && (other.span & avoid).is_empty() {
-                            weak.targets.push(v);
-                        }
-                    }
-                } else {
-                    weak.targets.extend_from_slice(sets);
-                }
-            }
-        }
-        weak.offsets.push(weak.targets.len() as u32);
+        weak.span.clear();
+        weak.span.resize(nodes.len(), UNMADE);
+        weak.targets.clear();
         debug_assert!(nodes
             .iter()
             .enumerate()
             .all(|(i, n)| n.is_group() == (i >= groups_of[0])));
-        Graph {
-            nodes,
-            strong,
-            weak,
-            candidate,
-            first_group: groups_of[0],
-            storage,
+        *self_mode = mode;
+        *self_first_group = groups_of[0];
+        *self_groups_of = groups_of;
+    }
+
+    /// Node `u`'s weak links, made in `weak` if not made yet.
+    #[inline]
+    fn weak_of<'w>(&self, grid: &Grid, weak: &'w mut WeakLinks, u: usize) -> &'w [u16] {
+        if weak.span[u] == UNMADE {
+            self.make_weak(grid, weak, u);
         }
+        let (from, to) = weak.span[u];
+        &weak.targets[from as usize..to as usize]
+    }
+
+    /// Makes node `u`'s weak links: the digit in every cell seeing the node, other digits of its cell, groups the
+    /// node sees whole, sets whose places of the digit it sees all. Written in ascending order, the order a search
+    /// follows them in: candidates are numbered cell by cell, so the node's own cell goes in among the cells it sees;
+    /// groups come after every candidate, sets after every group. No partner comes twice.
+    #[inline(never)]
+    fn make_weak(&self, grid: &Grid, weak: &mut WeakLinks, u: usize) {
+        let node = &self.nodes[u];
+        let d = node.digit;
+        let targets = &mut weak.targets;
+        let from = targets.len() as u32;
+        let own = (!node.is_group() && matches!(self.mode, Mode::Candidates | Mode::Grouped)).then(|| node.cell());
+        // The cells seen before the node's own, its own cell's other digits, the cells seen after it.
+        let before = own.map_or(Bitboard::FULL, |c| Bitboard::from_bits((1u128 << c.index()) - 1));
+        let push_seen = |targets: &mut Vec<u16>, cells: Bitboard| {
+            targets.extend(
+                (cells & self.alive_cells[d.index()])
+                    .iter()
+                    .map(|c| self.alive[c.index() * 9 + d.index()]),
+            );
+        };
+        push_seen(targets, node.seen & before);
+        if let Some(c) = own {
+            for e in grid.candidates(c).without(Candidates::only(d)) {
+                let v = self.alive[c.index() * 9 + e.index()];
+                if v != NONE {
+                    targets.push(v | INSIDE);
+                }
+            }
+            push_seen(targets, node.seen - before);
+        }
+        if self.mode == Mode::Grouped {
+            let Storage {
+                groups_seeing,
+                als_start,
+                als_at,
+                ..
+            } = &self.storage;
+            // Groups and sets come after every candidate, each kind in order, the sets' own numbers in order.
+            let first = node.cell();
+            let rest = node.cells - Bitboard::only(first);
+            let mut groups = rest
+                .iter()
+                .fold(groups_seeing[d.index() * 81 + first.index()], |acc, c| {
+                    acc & groups_seeing[d.index() * 81 + c.index()]
+                });
+            while groups != 0 {
+                let v = (self.groups_of[d.index()] + groups.trailing_zeros() as usize) as u16;
+                groups &= groups - 1;
+                targets.push(v);
+            }
+            // A set seeing the node's places holds none of them (they would see themselves), but must also keep
+            // clear of an ALS node's set; one seeing a candidate sees all of it.
+            let k = d.index() * 81 + first.index();
+            let sets = &als_at[als_start[k] as usize..als_start[k + 1] as usize];
+            if node.is_group() {
+                let avoid = if node.als { node.span } else { node.cells };
+                for &v in sets {
+                    let other = &self.nodes[v as usize];
+                    if (rest - other.seen).is_empty() && (other.span & avoid).is_empty() {
+                        targets.push(v);
+                    }
+                }
+            } else {
+                targets.extend_from_slice(sets);
+            }
+        }
+        weak.span[u] = (from, targets.len() as u32);
     }
 }
 
@@ -909,21 +950,24 @@ fn run(grid: &Grid, technique: Technique, report: &mut dyn FnMut(Step) -> Flow) 
         Technique::NiceLoop => 2,
         _ => 3,
     };
-    let mut spare = GRAPHS.with(|kept| core::mem::take(&mut kept.borrow_mut()[kind]));
-    let mut graphs: Vec<Graph> = modes
-        .iter()
-        .map(|&m| Graph::build(grid, m, spare.pop().unwrap_or_default()))
-        .collect();
+    let mut kept = GRAPHS.with(|kept| core::mem::take(&mut kept.borrow_mut()[kind]));
+    if kept.len() < modes.len() {
+        kept.resize_with(modes.len(), Graph::default);
+    }
+    let graphs = &mut kept[..modes.len()];
+    for (graph, &mode) in graphs.iter_mut().zip(&modes) {
+        graph.build(grid, mode);
+    }
+    let graphs = &*graphs;
     let mut searches = SEARCHES.with(|kept| core::mem::take(&mut *kept.borrow_mut()));
     searches.resize_with(searches.len().max(graphs.len()), Search::new);
-    for (search, graph) in searches.iter_mut().zip(&graphs) {
+    for (search, graph) in searches.iter_mut().zip(graphs) {
         search.fit(graph.nodes.len());
     }
     let mut empty = vec![false; graphs.len()];
-    let flow = search_rounds(grid, technique, &graphs, &mut searches, &mut empty, report);
+    let flow = search_rounds(grid, technique, graphs, &mut searches, &mut empty, report);
     SEARCHES.with(|kept| *kept.borrow_mut() = searches);
-    graphs.append(&mut spare);
-    GRAPHS.with(|kept| kept.borrow_mut()[kind] = graphs);
+    GRAPHS.with(|graphs| graphs.borrow_mut()[kind] = kept);
     if technique == Technique::XChain {
         BARREN.with(|barren| {
             let mut barren = barren.borrow_mut();
@@ -1079,6 +1123,7 @@ fn explore<const GROUPED: bool>(
         (head, tail) = (0, 1);
     }
     let start_node = &graph.nodes[start];
+    let mut weak = graph.weak.borrow_mut();
     let grouped = GROUPED;
     let loops = matches!(technique, Technique::NiceLoop | Technique::GroupedNiceLoop);
     // Whether a node sees the start (one is false when the other is true): weak links go both ways, but the start's
@@ -1099,7 +1144,11 @@ fn explore<const GROUPED: bool>(
         }
         head += 1;
         let (u, u_on, u_group) = (s / 4, s % 2 == 1, s & 2 != 0);
-        let next = if u_on { graph.weak.of(u) } else { graph.strong.of(u) };
+        let next = if u_on {
+            graph.weak_of(grid, &mut weak, u)
+        } else {
+            graph.strong.of(u)
+        };
         let u_node = &graph.nodes[u];
         for &link in next {
             let v = link & !INSIDE;
