@@ -192,8 +192,9 @@ struct Graph {
     nodes: Vec<NodeData>,
     /// `strong.of(u)`: the nodes `u` false makes true.
     strong: Links,
-    /// The nodes each node, true, makes false: made when a search first follows them (see [`WeakLinks`]).
-    weak: RefCell<WeakLinks>,
+    /// The nodes each node, true, makes false, and what each ALS node, false, makes true: made when a search first
+    /// follows them (see [`Lazy`]).
+    lazy: RefCell<Lazy>,
     /// The node of each candidate (`9 * cell + digit index`), or `NONE`.
     candidate: [u16; 729],
     /// The same, `NONE` also for the candidates that force nothing (no weak link leads to them).
@@ -206,17 +207,24 @@ struct Graph {
     /// The first node standing for more than one candidate: candidates come first, then groups and sets, so a link's
     /// target is a group or a set exactly when it is at least this.
     first_group: usize,
+    /// The first ALS node: they come last.
+    first_als: usize,
     /// The building's working storage, kept with the graph for the next build.
     storage: Storage,
 }
 
-/// Weak links made node by node as a search first needs them: most runs stop at their first chain, found after
+/// Links made node by node as a search first needs them: most runs stop at their first chain, found after
 /// following the weak links of a third of the nodes or less, and making every node's list was a fifth of a grouped
-/// run's work. `span[u]` is where node `u`'s list lies in `targets`, `UNMADE` until it is made.
+/// run's work; an ALS node's strong links (its set's forced exits) likewise. `weak[u]` is where node `u`'s weak list
+/// lies in `targets`, `strong[u - first_als]` an ALS node's strong list, `UNMADE` until made; `exits[k]` is where
+/// the `k`-th set's exits lie in `exit_cells`, worked out once for the set's nodes.
 #[derive(Default)]
-struct WeakLinks {
-    span: Vec<(u32, u32)>,
+struct Lazy {
+    weak: Vec<(u32, u32)>,
+    strong: Vec<(u32, u32)>,
     targets: Vec<u16>,
+    exits: Vec<(u32, u32)>,
+    exit_cells: Vec<(Cell, Candidates)>,
 }
 
 const UNMADE: (u32, u32) = (u32::MAX, 0);
@@ -229,7 +237,6 @@ struct Storage {
     sets: Vec<(u32, u32)>,
     set_of: Vec<u32>,
     scratch: Vec<u16>,
-    exits: Vec<(Cell, Candidates)>,
     groups_seeing: Vec<u64>,
     als_start: Vec<u32>,
     als_at: Vec<u16>,
@@ -316,12 +323,13 @@ impl Default for Graph {
             mode: Mode::Candidates,
             nodes: Vec::new(),
             strong: Links::default(),
-            weak: RefCell::default(),
+            lazy: RefCell::default(),
             candidate: [NONE; 729],
             alive: [NONE; 729],
             alive_cells: [Bitboard::EMPTY; 9],
             groups_of: [0; 10],
             first_group: 0,
+            first_als: 0,
             storage: Storage::default(),
         }
     }
@@ -336,21 +344,21 @@ impl Graph {
             mode: self_mode,
             nodes,
             strong,
-            weak,
+            lazy,
             candidate,
             alive,
             alive_cells,
             groups_of: self_groups_of,
             first_group: self_first_group,
+            first_als: self_first_als,
             storage,
         } = self;
-        let weak = weak.get_mut();
+        let lazy = lazy.get_mut();
         let Storage {
             found,
             sets,
             set_of,
             scratch,
-            exits,
             groups_seeing,
             als_start,
             als_at,
@@ -483,57 +491,14 @@ impl Graph {
         // Sized for a typical grid's links (a few strong and several weak a node), so they are rarely regrown.
         strong.offsets.reserve(nodes.len() + 1);
         strong.targets.reserve(4 * nodes.len());
-        let mut exits_of = u32::MAX;
-        for (index, node) in nodes.iter().enumerate() {
+        for node in nodes.iter() {
             let d = node.digit;
             let places = grid.digit_cells(d);
             // Strong: the other places of the digit in a house, when they make one node.
             strong.offsets.push(strong.targets.len() as u32);
             scratch.clear();
             if node.als {
-                // The set loses at most one of its digits: any two of them, one at least is in it.
-                let k = set_of[index - first_als];
-                let (first, end) = sets[k as usize];
-                if exits_of != k {
-                    // The cells outside seeing all of some digit's places in the set, with those digits: worked out
-                    // once for the set's nodes.
-                    exits_of = k;
-                    exits.clear();
-                    let members = &nodes[first as usize..end as usize];
-                    let reach = members.iter().fold(Bitboard::EMPTY, |acc, n| acc | n.seen) - node.span;
-                    for c in reach {
-                        let covered = members
-                            .iter()
-                            .filter(|n| n.seen.contains(c))
-                            .fold(Candidates::default(), |acc, n| acc.or(Candidates::only(n.digit)));
-                        // The digits covered are candidates of the cell (a node sees only its digit's places): a cell
-                        // with two candidates or more beyond them is never left with one, whichever digit goes.
-                        if grid.candidates(c).len() <= covered.len() + 1 {
-                            exits.push((c, covered));
-                        }
-                    }
-                }
-                // Without this digit the set is locked on the others, which leave every cell seeing all their
-                // places in it: a cell left with one candidate holds it (HoDoKu's "forced exit" from an ALS).
-                for &(c, covered) in exits.iter() {
-                    let others = covered.without(Candidates::only(d));
-                    if others.is_empty() {
-                        continue;
-                    }
-                    if let Some(e) = grid.candidates(c).without(others).single() {
-                        let v = candidate[c.index() * 9 + e.index()];
-                        if v != NONE {
-                            scratch.push(v);
-                        }
-                    }
-                }
-                // The exits are candidates, one a cell in cell order, the set's other digits after them: the list is
-                // in order as written.
-                for j in first..end {
-                    if j as usize != index {
-                        scratch.push(j as u16 | INSIDE);
-                    }
-                }
+                // Made as a search first needs them (see `Graph::als_strong_of`).
             } else if !node.is_group() {
                 let cell = node.cell();
                 // Conjugate places: every mode but XY-Chains, whose strong links lie inside cells.
@@ -574,7 +539,8 @@ impl Graph {
         strong.offsets.push(strong.targets.len() as u32);
         // A node made false that makes nothing true ends a chain there, proving nothing: no weak link leads to one, so
         // a search never reaches it (a search reads far more links than a graph is built with).
-        let live = |v: u16| !strong.is_empty(v as usize);
+        // (An ALS node always makes its set's other digits true.)
+        let live = |v: u16| v as usize >= first_als || !strong.is_empty(v as usize);
         // The candidates' nodes, those that force nothing left out.
         alive.copy_from_slice(&candidate[..]);
         // The same, as each digit's cells: a node's weak links to candidates are then the live cells it sees.
@@ -637,26 +603,95 @@ impl Graph {
                 fill[k] += 1;
             }
         }
-        weak.span.clear();
-        weak.span.resize(nodes.len(), UNMADE);
-        weak.targets.clear();
+        lazy.weak.clear();
+        lazy.weak.resize(nodes.len(), UNMADE);
+        lazy.strong.clear();
+        lazy.strong.resize(nodes.len() - first_als, UNMADE);
+        lazy.exits.clear();
+        lazy.exits.resize(sets.len(), UNMADE);
+        lazy.targets.clear();
+        lazy.exit_cells.clear();
         debug_assert!(nodes
             .iter()
             .enumerate()
             .all(|(i, n)| n.is_group() == (i >= groups_of[0])));
         *self_mode = mode;
         *self_first_group = groups_of[0];
+        *self_first_als = first_als;
         *self_groups_of = groups_of;
     }
 
     /// Node `u`'s weak links, made in `weak` if not made yet.
     #[inline]
-    fn weak_of<'w>(&self, grid: &Grid, weak: &'w mut WeakLinks, u: usize) -> &'w [u16] {
-        if weak.span[u] == UNMADE {
-            self.make_weak(grid, weak, u);
+    fn weak_of<'w>(&self, grid: &Grid, lazy: &'w mut Lazy, u: usize) -> &'w [u16] {
+        if lazy.weak[u] == UNMADE {
+            self.make_weak(grid, lazy, u);
         }
-        let (from, to) = weak.span[u];
-        &weak.targets[from as usize..to as usize]
+        let (from, to) = lazy.weak[u];
+        &lazy.targets[from as usize..to as usize]
+    }
+
+    /// ALS node `u`'s strong links, made in `lazy` if not made yet.
+    #[inline]
+    fn als_strong_of<'w>(&self, grid: &Grid, lazy: &'w mut Lazy, u: usize) -> &'w [u16] {
+        let i = u - self.first_als;
+        if lazy.strong[i] == UNMADE {
+            self.make_als_strong(grid, lazy, u);
+        }
+        let (from, to) = lazy.strong[i];
+        &lazy.targets[from as usize..to as usize]
+    }
+
+    /// Makes ALS node `u`'s strong links. The set loses at most one of its digits: any two of them, one at least is
+    /// in it.
+    #[inline(never)]
+    fn make_als_strong(&self, grid: &Grid, lazy: &mut Lazy, u: usize) {
+        let node = &self.nodes[u];
+        let d = node.digit;
+        let k = self.storage.set_of[u - self.first_als] as usize;
+        let (first, end) = self.storage.sets[k];
+        if lazy.exits[k] == UNMADE {
+            // The cells outside seeing all of some digit's places in the set, with those digits.
+            let from = lazy.exit_cells.len() as u32;
+            let members = &self.nodes[first as usize..end as usize];
+            let reach = members.iter().fold(Bitboard::EMPTY, |acc, n| acc | n.seen) - node.span;
+            for c in reach {
+                let covered = members
+                    .iter()
+                    .filter(|n| n.seen.contains(c))
+                    .fold(Candidates::default(), |acc, n| acc.or(Candidates::only(n.digit)));
+                // The digits covered are candidates of the cell (a node sees only its digit's places): a cell
+                // with two candidates or more beyond them is never left with one, whichever digit goes.
+                if grid.candidates(c).len() <= covered.len() + 1 {
+                    lazy.exit_cells.push((c, covered));
+                }
+            }
+            lazy.exits[k] = (from, lazy.exit_cells.len() as u32);
+        }
+        let from = lazy.targets.len() as u32;
+        let (exits_from, exits_to) = lazy.exits[k];
+        // Without this digit the set is locked on the others, which leave every cell seeing all their places in
+        // it: a cell left with one candidate holds it (HoDoKu's "forced exit" from an ALS).
+        for &(c, covered) in &lazy.exit_cells[exits_from as usize..exits_to as usize] {
+            let others = covered.without(Candidates::only(d));
+            if others.is_empty() {
+                continue;
+            }
+            if let Some(e) = grid.candidates(c).without(others).single() {
+                let v = self.candidate[c.index() * 9 + e.index()];
+                if v != NONE {
+                    lazy.targets.push(v);
+                }
+            }
+        }
+        // The exits are candidates, one a cell in cell order, the set's other digits after them: the list is in
+        // order as written.
+        for j in first..end {
+            if j as usize != u {
+                lazy.targets.push(j as u16 | INSIDE);
+            }
+        }
+        lazy.strong[u - self.first_als] = (from, lazy.targets.len() as u32);
     }
 
     /// Makes node `u`'s weak links: the digit in every cell seeing the node, other digits of its cell, groups the
@@ -664,10 +699,10 @@ impl Graph {
     /// follows them in: candidates are numbered cell by cell, so the node's own cell goes in among the cells it sees;
     /// groups come after every candidate, sets after every group. No partner comes twice.
     #[inline(never)]
-    fn make_weak(&self, grid: &Grid, weak: &mut WeakLinks, u: usize) {
+    fn make_weak(&self, grid: &Grid, lazy: &mut Lazy, u: usize) {
         let node = &self.nodes[u];
         let d = node.digit;
-        let targets = &mut weak.targets;
+        let targets = &mut lazy.targets;
         let from = targets.len() as u32;
         let own = (!node.is_group() && matches!(self.mode, Mode::Candidates | Mode::Grouped)).then(|| node.cell());
         // The cells seen before the node's own, its own cell's other digits, the cells seen after it.
@@ -725,7 +760,7 @@ impl Graph {
                 targets.extend_from_slice(sets);
             }
         }
-        weak.span[u] = (from, targets.len() as u32);
+        lazy.weak[u] = (from, targets.len() as u32);
     }
 }
 
@@ -1123,7 +1158,7 @@ fn explore<const GROUPED: bool>(
         (head, tail) = (0, 1);
     }
     let start_node = &graph.nodes[start];
-    let mut weak = graph.weak.borrow_mut();
+    let mut lazy = graph.lazy.borrow_mut();
     let grouped = GROUPED;
     let loops = matches!(technique, Technique::NiceLoop | Technique::GroupedNiceLoop);
     // Whether a node sees the start (one is false when the other is true): weak links go both ways, but the start's
@@ -1145,7 +1180,9 @@ fn explore<const GROUPED: bool>(
         head += 1;
         let (u, u_on, u_group) = (s / 4, s % 2 == 1, s & 2 != 0);
         let next = if u_on {
-            graph.weak_of(grid, &mut weak, u)
+            graph.weak_of(grid, &mut lazy, u)
+        } else if GROUPED && u >= graph.first_als {
+            graph.als_strong_of(grid, &mut lazy, u)
         } else {
             graph.strong.of(u)
         };
