@@ -1158,6 +1158,7 @@ fn explore<const GROUPED: bool>(
         (head, tail) = (0, 1);
     }
     let start_node = &graph.nodes[start];
+    let start_single = !is_group(start_node);
     let mut lazy = graph.lazy.borrow_mut();
     let grouped = GROUPED;
     let loops = matches!(technique, Technique::NiceLoop | Technique::GroupedNiceLoop);
@@ -1321,8 +1322,24 @@ fn explore<const GROUPED: bool>(
             // An AIC: the start or the end holds, so whatever sees both goes: the digit where both ends have it,
             // the other end's digit in a cell that is one end and sees the other, a shared cell's other digits.
             let (a, b) = (start_node.digit, end.digit);
+            if a != b && matches!(technique, Technique::XChain | Technique::XYChain) {
+                continue;
+            }
+            let others = |c: Cell| grid.candidates(c).without(Candidates::only(a).or(Candidates::only(b)));
+            // Most ends remove nothing, which a few bit tests tell: a node's `seen` holds only places of its digit,
+            // so with two digits, an end removes the other's digit only from a candidate the other sees.
+            let removes = if a == b {
+                !(start_node.seen & end.seen).is_empty()
+            } else {
+                let end_single = !is_group(end);
+                let (s, e) = (start_node.cell(), end.cell());
+                (end_single && start_node.seen.contains(e))
+                    || (start_single && (end.seen.contains(s) || (end_single && s == e && !others(s).is_empty())))
+            };
+            if !removes {
+                continue;
+            }
             let single = |n: &NodeData| if is_group(n) { Bitboard::EMPTY } else { n.cells };
-            // Most ends remove nothing: the sets are built only for those that do.
             let (gone_a, gone_b, shared) = if a == b {
                 (start_node.seen & end.seen, Bitboard::EMPTY, Bitboard::EMPTY)
             } else {
@@ -1332,11 +1349,8 @@ fn explore<const GROUPED: bool>(
                     single(start_node) & single(end),
                 )
             };
-            let others = |c: Cell| grid.candidates(c).without(Candidates::only(a).or(Candidates::only(b)));
             let shared_cell = shared.first().filter(|&c| !others(c).is_empty());
-            if gone_a.is_empty() && gone_b.is_empty() && shared_cell.is_none() {
-                continue;
-            }
+            debug_assert!(!gone_a.is_empty() || !gone_b.is_empty() || shared_cell.is_some());
             let mut gone = [Bitboard::EMPTY; 9];
             gone[a.index()] |= gone_a;
             gone[b.index()] |= gone_b;
