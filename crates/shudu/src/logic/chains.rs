@@ -624,7 +624,7 @@ impl Graph {
     /// Node `u`'s weak links, made in `weak` if not made yet.
     #[inline]
     fn weak_of<'w>(&self, grid: &Grid, lazy: &'w mut Lazy, u: usize) -> &'w [u16] {
-        if lazy.weak[u] == UNMADE {
+        if lazy.weak[u].0 == UNMADE.0 {
             self.make_weak(grid, lazy, u);
         }
         let (from, to) = lazy.weak[u];
@@ -635,7 +635,7 @@ impl Graph {
     #[inline]
     fn als_strong_of<'w>(&self, grid: &Grid, lazy: &'w mut Lazy, u: usize) -> &'w [u16] {
         let i = u - self.first_als;
-        if lazy.strong[i] == UNMADE {
+        if lazy.strong[i].0 == UNMADE.0 {
             self.make_als_strong(grid, lazy, u);
         }
         let (from, to) = lazy.strong[i];
@@ -1201,9 +1201,17 @@ fn explore<const GROUPED: bool>(
             let v_node = &graph.nodes[v as usize];
             let inside = link & INSIDE != 0;
             debug_assert_eq!(inside, v_node.span == u_node.span && (!is_group(v_node) || v_node.als));
-            if !inside && !(v_node.entry & trail).is_empty() && v_node.cells != start_node.cells {
-                continue;
-            }
+            // Whether the node lies where the start does. Such a node always meets the trail (which holds the
+            // start's cells), so the test is needed only where the trail is met, or not tested (a link inside).
+            let home = if inside || !(v_node.entry & trail).is_empty() {
+                let home = v_node.cells == start_node.cells;
+                if !inside && !home {
+                    continue;
+                }
+                home
+            } else {
+                false
+            };
             search.visits[t] = Visit {
                 trail: trail | v_node.span,
                 stamp: generation,
@@ -1213,7 +1221,7 @@ fn explore<const GROUPED: bool>(
             let length = d + 1;
             // A state at the length limit, or back in the start's cell (where a chain may close, never pass
             // through), is never followed further: it is checked for conclusions below, not queued.
-            if length < longest && !(length >= 2 && v_node.cells == start_node.cells) {
+            if length < longest && !(length >= 2 && home) {
                 search.queue[tail] = t as u32;
                 tail += 1;
             } else {
