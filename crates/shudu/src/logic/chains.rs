@@ -1072,9 +1072,9 @@ fn search_rounds(
             // Every chain starts from a node assumed false: AICs, and loops placing their start; the loops that
             // remove their start are read from the AICs between two of its partners (see `push`). An ALS is never a
             // start: an AIC through one is found from its other end, and the sets are many.
-            for start in 0..graph.nodes.len() {
+            for start in 0..graph.first_als {
                 // A start whose falsehood forces nothing starts no chain.
-                if graph.nodes[start].als || graph.strong.is_empty(start) {
+                if graph.strong.is_empty(start) {
                     continue;
                 }
                 let resume = (p > 0).then(|| search.kept.starts[searched]);
