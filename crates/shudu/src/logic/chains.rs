@@ -790,6 +790,8 @@ struct Search {
     generation: u32,
     /// The states reached but not queued, which a search kept for a later phase must still know as reached.
     aside: Vec<u32>,
+    /// A loop's path while its eliminations are worked out (most loops remove nothing, and are never kept).
+    loop_path: Vec<usize>,
     /// The searches of the last phase, kept to go on with in the next (see [`search_rounds`]), and those of this one.
     kept: Frontiers,
     keeping: Frontiers,
@@ -848,6 +850,7 @@ impl Search {
             queue: Vec::new(),
             generation: 0,
             aside: Vec::new(),
+            loop_path: Vec::new(),
             kept: Frontiers::default(),
             keeping: Frontiers::default(),
         }
@@ -930,6 +933,13 @@ impl Search {
     /// The states from the start to `to`, start first.
     fn path(&self, to: usize) -> Vec<usize> {
         let mut path = Vec::with_capacity(self.visits[to].depth as usize + 1);
+        self.path_into(to, &mut path);
+        path
+    }
+
+    /// The same, written into `path`.
+    fn path_into(&self, to: usize, path: &mut Vec<usize>) {
+        path.clear();
         path.push(to);
         let mut at = to;
         while self.visits[at].depth > 0 {
@@ -937,7 +947,6 @@ impl Search {
             path.push(at);
         }
         path.reverse();
-        path
     }
 }
 
@@ -1251,7 +1260,8 @@ fn explore<const GROUPED: bool>(
             if loops && length >= 3 && sees_start(end) {
                 // The end sees the start: the loop closes, and each of its weak links holds exactly one truth, so
                 // whatever sees both ends of a weak link goes.
-                let path = search.path(t);
+                let mut path = core::mem::take(&mut search.loop_path);
+                search.path_into(t, &mut path);
                 let mut gone = [Bitboard::EMPTY; 9];
                 let mut used = [Bitboard::EMPTY; 9];
                 for &p in &path {
@@ -1321,6 +1331,7 @@ fn explore<const GROUPED: bool>(
                         }
                     }
                 }
+                search.loop_path = path;
                 if gone.iter().any(|g| !g.is_empty()) {
                     push(found, graph, search, t, technique, grouped, CONTINUOUS, as_list(&gone));
                 }
