@@ -238,9 +238,10 @@ struct Storage {
     set_of: Vec<u32>,
     scratch: Vec<u16>,
     groups_seeing: Vec<u64>,
-    als_start: Vec<u32>,
-    als_at: Vec<u16>,
-    fill: Vec<u32>,
+    als_nodes: Vec<u16>,
+    als_of_digit: [u32; 10],
+    als_seeing: Vec<u64>,
+    als_words: usize,
 }
 
 /// The almost locked sets of two to [`MAX_ALS`] empty cells: cells of one house holding, together, one candidate more than
@@ -360,9 +361,10 @@ impl Graph {
             set_of,
             scratch,
             groups_seeing,
-            als_start,
-            als_at,
-            fill,
+            als_nodes,
+            als_of_digit,
+            als_seeing,
+            als_words,
         } = storage;
         nodes.clear();
         strong.offsets.clear();
@@ -555,9 +557,10 @@ impl Graph {
         // A node sees all of another's places of their digit exactly when the other sees all of its own (each place
         // of one is a peer of each place of the other). So the groups and sets a node sees whole are those that see
         // its first place and then the rest: each digit's groups seeing a cell, as bits over the digit's groups in
-        // order, and the sets seeing it, listed in order (`als_at[als_start[k]..als_start[k + 1]]` for
-        // `k = 81 * digit + cell`); both hold only nodes that force something (see `live`). Only a grouped graph
-        // needs them, and most graphs are of the other modes.
+        // order, and likewise the sets seeing it, as bits over the digit's sets in order (`als_nodes`, the digit's
+        // from `als_of_digit[digit]`), `als_words` words of them at `als_seeing[(81 * digit + cell) * als_words]`;
+        // both hold only nodes that force something (see `live`). Only a grouped graph needs them, and most graphs
+        // are of the other modes.
         let grouped = mode == Mode::Grouped;
         groups_seeing.clear();
         if grouped {
@@ -574,33 +577,34 @@ impl Graph {
                 }
             }
         }
-        als_start.clear();
+        // Every ALS node forces something: its set's other digits.
+        *als_of_digit = [0; 10];
+        for n in &nodes[first_als..] {
+            als_of_digit[n.digit.index() + 1] += 1;
+        }
+        let most = als_of_digit.iter().copied().max().unwrap_or(0) as usize;
+        for d in 1..10 {
+            als_of_digit[d] += als_of_digit[d - 1];
+        }
+        als_nodes.clear();
+        als_nodes.resize(nodes.len() - first_als, 0);
+        let mut next = *als_of_digit;
+        for (i, n) in nodes.iter().enumerate().skip(first_als) {
+            als_nodes[next[n.digit.index()] as usize] = i as u16;
+            next[n.digit.index()] += 1;
+        }
+        *als_words = most.div_ceil(64).max(1);
+        let words = *als_words;
+        als_seeing.clear();
         if grouped {
-            als_start.resize(9 * 81 + 1, 0);
+            als_seeing.resize(9 * 81 * words, 0);
         }
-        for (i, n) in nodes.iter().enumerate().skip(first_als) {
-            if !live(i as u16) {
-                continue;
-            }
-            for c in n.seen {
-                als_start[n.digit.index() * 81 + c.index() + 1] += 1;
-            }
-        }
-        for k in 1..als_start.len() {
-            als_start[k] += als_start[k - 1];
-        }
-        als_at.clear();
-        als_at.resize(als_start.last().map_or(0, |&n| n as usize), 0);
-        fill.clear();
-        fill.extend_from_slice(als_start);
-        for (i, n) in nodes.iter().enumerate().skip(first_als) {
-            if !live(i as u16) {
-                continue;
-            }
-            for c in n.seen {
-                let k = n.digit.index() * 81 + c.index();
-                als_at[fill[k] as usize] = i as u16;
-                fill[k] += 1;
+        for d in Digit::ALL {
+            let from = als_of_digit[d.index()] as usize;
+            for (bit, &i) in als_nodes[from..als_of_digit[d.index() + 1] as usize].iter().enumerate() {
+                for c in nodes[i as usize].seen {
+                    als_seeing[(d.index() * 81 + c.index()) * words + bit / 64] |= 1 << (bit % 64);
+                }
             }
         }
         lazy.weak.clear();
@@ -727,8 +731,10 @@ impl Graph {
         if self.mode == Mode::Grouped {
             let Storage {
                 groups_seeing,
-                als_start,
-                als_at,
+                als_nodes,
+                als_of_digit,
+                als_seeing,
+                als_words,
                 ..
             } = &self.storage;
             // Groups and sets come after every candidate, each kind in order, the sets' own numbers in order.
@@ -746,18 +752,22 @@ impl Graph {
             }
             // A set seeing the node's places holds none of them (they would see themselves), but must also keep
             // clear of an ALS node's set; one seeing a candidate sees all of it.
-            let k = d.index() * 81 + first.index();
-            let sets = &als_at[als_start[k] as usize..als_start[k + 1] as usize];
-            if node.is_group() {
-                let avoid = if node.als { node.span } else { node.cells };
-                for &v in sets {
-                    let other = &self.nodes[v as usize];
-                    if (rest - other.seen).is_empty() && (other.span & avoid).is_empty() {
+            let words = *als_words;
+            let digit_sets = &als_nodes[als_of_digit[d.index()] as usize..];
+            let avoid = if node.als { node.span } else { node.cells };
+            for w in 0..words {
+                let mut bits = rest
+                    .iter()
+                    .fold(als_seeing[(d.index() * 81 + first.index()) * words + w], |acc, c| {
+                        acc & als_seeing[(d.index() * 81 + c.index()) * words + w]
+                    });
+                while bits != 0 {
+                    let v = digit_sets[w * 64 + bits.trailing_zeros() as usize];
+                    bits &= bits - 1;
+                    if !node.is_group() || (self.nodes[v as usize].span & avoid).is_empty() {
                         targets.push(v);
                     }
                 }
-            } else {
-                targets.extend_from_slice(sets);
             }
         }
         lazy.weak[u] = (from, targets.len() as u32);
