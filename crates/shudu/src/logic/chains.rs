@@ -659,11 +659,15 @@ impl Graph {
             let from = lazy.exit_cells.len() as u32;
             let members = &self.nodes[first as usize..end as usize];
             let reach = members.iter().fold(Bitboard::EMPTY, |acc, n| acc | n.seen) - node.span;
+            // Each cell's covering digits gathered node by node, not looked for node by node at each cell.
+            let mut covering = [Candidates::default(); 81];
+            for n in members {
+                for c in n.seen - node.span {
+                    covering[c.index()] = covering[c.index()].or(Candidates::only(n.digit));
+                }
+            }
             for c in reach {
-                let covered = members
-                    .iter()
-                    .filter(|n| n.seen.contains(c))
-                    .fold(Candidates::default(), |acc, n| acc.or(Candidates::only(n.digit)));
+                let covered = covering[c.index()];
                 // The digits covered are candidates of the cell (a node sees only its digit's places): a cell
                 // with two candidates or more beyond them is never left with one, whichever digit goes.
                 if grid.candidates(c).len() <= covered.len() + 1 {
