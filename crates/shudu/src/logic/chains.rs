@@ -1218,10 +1218,14 @@ fn explore<const GROUPED: bool>(
                 !u_on,
                 GROUPED && (u_group || v as usize >= graph.first_group),
             );
-            if search.visits[t].stamp == generation {
+            debug_assert!(t < search.visits.len() && (v as usize) < graph.nodes.len());
+            // SAFETY: a link's target is a node of the graph, and `fit` sized the visits to four states a node.
+            let visit = unsafe { search.visits.get_unchecked_mut(t) };
+            if visit.stamp == generation {
                 continue;
             }
-            let v_node = &graph.nodes[v as usize];
+            // SAFETY: as above.
+            let v_node = unsafe { graph.nodes.get_unchecked(v as usize) };
             let inside = link & INSIDE != 0;
             debug_assert_eq!(inside, v_node.span == u_node.span && (!is_group(v_node) || v_node.als));
             // Whether the node lies where the start does. Such a node always meets the trail (which holds the
@@ -1235,7 +1239,7 @@ fn explore<const GROUPED: bool>(
             } else {
                 false
             };
-            search.visits[t] = Visit {
+            *visit = Visit {
                 trail: trail | v_node.span,
                 stamp: generation,
                 parent: s as u32,
@@ -1245,7 +1249,10 @@ fn explore<const GROUPED: bool>(
             // A state at the length limit, or back in the start's cell (where a chain may close, never pass
             // through), is never followed further: it is checked for conclusions below, not queued.
             if length < longest && !(length >= 2 && home) {
-                search.queue[tail] = t as u32;
+                debug_assert!(tail < search.queue.len());
+                // SAFETY: a state is queued at most once a search (its stamp is set first), and the queue has room
+                // for every state.
+                unsafe { *search.queue.get_unchecked_mut(tail) = t as u32 };
                 tail += 1;
             } else {
                 search.aside.push(t as u32);
