@@ -1,7 +1,7 @@
 //! Some finders remember, per thread, where they last found nothing, and skip it while it is unchanged: X-Chains by
-//! digit, subsets by house, Sue de Coq by line and box, fish by digit; WXYZ-Wings search only around the cells changed
-//! since. Others keep what they worked out for the last grid: the unique rectangles, each digit's colour clusters,
-//! each house's almost locked sets for the grouped chains.
+//! digit, subsets by house, Sue de Coq by line and box, fish and the single-digit patterns by digit; WXYZ-Wings
+//! search only around the cells changed since. Others keep what they worked out for the last grid: the unique
+//! rectangles, each digit's colour clusters, each house's almost locked sets for the grouped chains.
 //! They must answer as a finder with nothing remembered would: checked at every step of solving a spread of top1465
 //! (skipped, saying so, where `../shared/data` is absent).
 
@@ -11,8 +11,12 @@ use shudu::logic::{Solver, Step, Technique};
 use shudu::Grid;
 
 /// The finders with a memory (the rectangle finders share one list per grid, the colourings one set of clusters).
-const FINDERS: [Technique; 24] = [
+const FINDERS: [Technique; 28] = [
     Technique::WXYZWing,
+    Technique::Skyscraper,
+    Technique::TwoStringKite,
+    Technique::TurbotFish,
+    Technique::EmptyRectangle,
     Technique::XChain,
     Technique::NakedPair,
     Technique::NakedTriple,
