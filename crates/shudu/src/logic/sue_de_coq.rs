@@ -24,8 +24,10 @@ struct Subsets {
     cells: [Cell; 9],
     n: usize,
     unions: [u16; 512],
-    /// For each digit, the cells (as a subset) holding it.
-    holding: [usize; 9],
+    /// The cells (as a subset) holding any digit of a set, by the set's digits 1 to 5 and by its digits 6 to 9:
+    /// [`Subsets::holding_any`] runs for most line sets tried, and reads two entries instead of a loop over digits.
+    holding_low: [u16; 32],
+    holding_high: [u16; 16],
 }
 
 impl Subsets {
@@ -34,38 +36,32 @@ impl Subsets {
             cells: [Cell::at(0, 0); 9],
             n: 0,
             unions: [0; 512],
-            holding: [0; 9],
+            holding_low: [0; 32],
+            holding_high: [0; 16],
         };
         let mut masks = [0u16; 9];
+        let mut holding = [0u16; 9];
         for c in area {
             if s.n < 9 {
                 s.cells[s.n] = c;
                 masks[s.n] = grid.candidates(c).bits();
                 for d in grid.candidates(c) {
-                    s.holding[d.index()] |= 1 << s.n;
+                    holding[d.index()] |= 1 << s.n;
                 }
                 s.n += 1;
             }
         }
-        // Doubling: the subsets holding cell i are those without it, plus its digits (a loop the compiler widens).
-        for (i, &mask) in masks[..s.n].iter().enumerate() {
-            let (without, with) = s.unions.split_at_mut(1 << i);
-            for (w, &u) in with[..1 << i].iter_mut().zip(without.iter()) {
-                *w = u | mask;
-            }
-        }
+        unions_into(&masks[..s.n], &mut s.unions);
         // (Entries past 2^n stay zero and are never read.)
+        unions_into(&holding[..5], &mut s.holding_low);
+        unions_into(&holding[5..], &mut s.holding_high);
         s
     }
 
     /// The cells holding any digit of `digits`, as a subset.
     fn holding_any(&self, digits: u16) -> usize {
-        let (mut rest, mut cells) = (digits, 0);
-        while rest != 0 {
-            cells |= self.holding[rest.trailing_zeros() as usize];
-            rest &= rest - 1;
-        }
-        cells
+        let digits = digits as usize & 0x1FF;
+        (self.holding_low[digits & 31] | self.holding_high[digits >> 5]) as usize
     }
 
     /// Every cell, as a subset.
@@ -80,6 +76,18 @@ impl Subsets {
 
     fn cells_of(&self, subset: usize) -> Bitboard {
         super::picked_cells(&self.cells[..self.n], subset)
+    }
+}
+
+/// Sets `table[s]` to the union of `parts[i]` over the bits `i` of `s`, for every `s` below `2^parts.len()`
+/// (`table[0]` must be 0). By doubling: the sets holding bit `i` are those without it, plus its part (a loop the
+/// compiler widens).
+fn unions_into(parts: &[u16], table: &mut [u16]) {
+    for (i, &part) in parts.iter().enumerate() {
+        let (without, with) = table.split_at_mut(1 << i);
+        for (w, &u) in with[..1 << i].iter_mut().zip(without.iter()) {
+            *w = u | part;
+        }
     }
 }
 
