@@ -81,51 +81,60 @@ fn houses() -> impl Iterator<Item = House> {
         .chain((0..9u8).map(House::Col))
 }
 
-/// Whether all cells lie in one box and one line (a locked subset, found by the intersection finder instead).
-/// A house's candidates, cell by cell: all a subset in it depends on (and, with its line's or box's, a Sue de Coq).
-pub(super) fn contents(grid: &Grid, house: House) -> [u16; 9] {
-    let mut out = [0; 9];
-    for (o, &c) in out.iter_mut().zip(house.cells()) {
-        *o = grid.candidates(c).bits();
-    }
-    out
-}
-
 thread_local! {
-    /// For each finder (naked, then hidden, pairs to quadruples) and house, the last contents of the house found to
-    /// hold no such subset on this thread. The solver's steps change a few houses at a time, and a subset depends
-    /// on its house alone, so an unchanged house is not searched again.
-    static BARREN: RefCell<[[[u16; 9]; 27]; 6]> = const { RefCell::new([[[0; 9]; 27]; 6]) };
+    /// For each finder (naked, then hidden, pairs to quadruples): each digit's candidates when it last ran on this
+    /// thread, and the houses (bits in the order of [`houses`]) found then to hold no such subset. The solver's
+    /// steps change a few houses at a time, and a subset depends on its house's candidates alone (which the digits'
+    /// candidates fix, a filled cell having none), so a house without a changed cell is not searched again.
+    static BARREN: RefCell<[([u128; 9], u32); 6]> = const { RefCell::new([([0; 9], 0); 6]) };
 }
 
 /// Where a finder reports its steps.
 type Emit<'a> = dyn FnMut(Step) -> Flow + 'a;
 
-/// Runs `search` on each house whose contents have changed since it last found nothing there, in the order of
-/// [`houses`], passing on what it finds to `emit`.
+/// Runs `search` on each house, in the order of [`houses`], but those unchanged since they last held nothing,
+/// passing on what it finds to `emit`.
 fn each_changed_house(
     grid: &Grid,
     finder: usize,
     emit: &mut dyn FnMut(Step) -> Flow,
     search: &mut dyn FnMut(House, &mut Emit) -> Flow,
 ) -> Flow {
+    let now = Digit::ALL.map(|d| grid.digit_cells(d).bits());
+    let (before, known) = BARREN.with(|b| b.borrow()[finder]);
+    let changed = Bitboard::from_bits(now.iter().zip(&before).fold(0, |acc, (n, b)| acc | (n ^ b)));
+    // The houses still known to hold nothing: those without a changed cell.
+    let mut skip = known;
+    if !changed.is_empty() {
+        for (i, house) in houses().enumerate() {
+            if !(house.cell_set() & changed).is_empty() {
+                skip &= !(1 << i);
+            }
+        }
+    }
+    let mut barren = skip;
+    let mut flow = Flow::Continue(());
     for (i, house) in houses().enumerate() {
-        let now = contents(grid, house);
-        if BARREN.with(|b| b.borrow()[finder][i] == now) {
+        if skip >> i & 1 != 0 {
             continue;
         }
         let mut any = false;
-        search(house, &mut |step| {
+        flow = search(house, &mut |step| {
             any = true;
             emit(step)
-        })?;
+        });
+        if flow.is_break() {
+            break;
+        }
         if !any {
-            BARREN.with(|b| b.borrow_mut()[finder][i] = now);
+            barren |= 1 << i;
         }
     }
-    Flow::Continue(())
+    BARREN.with(|b| b.borrow_mut()[finder] = (now, barren));
+    flow
 }
 
+/// Whether all cells lie in one box and one line (a locked subset, found by the intersection finder instead).
 fn is_locked(cells: &[Cell]) -> bool {
     let b = cells[0].box_index();
     cells.iter().all(|c| c.box_index() == b)

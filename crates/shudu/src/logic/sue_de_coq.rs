@@ -15,7 +15,6 @@ use crate::grid::{Bitboard, Candidates, Cell, Digit, Grid, House};
 
 use super::notation;
 use super::step::{Pattern, Step};
-use super::subsets::contents;
 use super::technique::Technique;
 use super::{Flow, Lang};
 
@@ -106,8 +105,23 @@ pub fn sue_de_coq(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     // The digits of every subset of each box's empty cells, and below of each line's: every `L` and `B` is read
     // from these tables, built once, when an intersection of the house is searched.
     let mut boxes: [Option<Subsets>; 9] = Default::default();
+    // A pattern lies in its line and box: where they are as they were when nothing was found there, nothing is
+    // found again. The houses holding a cell changed since the last run:
+    let now = Digit::ALL.map(|d| grid.digit_cells(d).bits());
+    let (before, known) = BARREN.with(|m| *m.borrow());
+    let changed = Bitboard::from_bits(now.iter().zip(&before).fold(0, |acc, (n, b)| acc | (n ^ b)));
+    let mut touched = 0u32;
+    if !changed.is_empty() {
+        for house in House::ALL {
+            if !(house.cell_set() & changed).is_empty() {
+                touched |= 1 << house.index();
+            }
+        }
+    }
+    let mut barren = [0u64; 3];
+    let mut flow = Flow::Continue(());
     let lines = (0..9u8).map(House::Row).chain((0..9u8).map(House::Col));
-    for (l, line) in lines.enumerate() {
+    'lines: for (l, line) in lines.enumerate() {
         let mut line_pool: Option<Subsets> = None;
         for b in 0..9u8 {
             let boxed = House::Box(b);
@@ -115,11 +129,10 @@ pub fn sue_de_coq(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
             if inter.len() < 2 {
                 continue;
             }
-            // A pattern lies in its line and box: where they are as they were when nothing was found there, nothing
-            // is found again.
-            let now = (contents(grid, line), contents(grid, boxed));
             let slot = l * 9 + b as usize;
-            if BARREN.with(|m| m.borrow()[slot] == now) {
+            let (word, bit) = (slot / 64, 1u64 << (slot % 64));
+            if known[word] & bit != 0 && touched & (1 << l | 1 << (18 + b)) == 0 {
+                barren[word] |= bit;
                 continue;
             }
             let line_pool = &*line_pool.get_or_insert_with(|| Subsets::new(grid, line.cell_set() & empty));
@@ -129,19 +142,24 @@ pub fn sue_de_coq(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
                 any = true;
                 emit(step)
             };
-            intersection(grid, line, boxed, inter, line_pool, box_pool, &mut heard)?;
+            flow = intersection(grid, line, boxed, inter, line_pool, box_pool, &mut heard);
+            if flow.is_break() {
+                break 'lines;
+            }
             if !any {
-                BARREN.with(|m| m.borrow_mut()[slot] = now);
+                barren[word] |= bit;
             }
         }
     }
-    Flow::Continue(())
+    BARREN.with(|m| *m.borrow_mut() = (now, barren));
+    flow
 }
 
 thread_local! {
-    /// For each line and box (`9 * line + box`, rows then columns), their last contents found to hold no Sue de
-    /// Coq on this thread. The solver's steps change a few houses at a time.
-    static BARREN: RefCell<[([u16; 9], [u16; 9]); 162]> = const { RefCell::new([([0; 9], [0; 9]); 162]) };
+    /// Each digit's candidates when Sue de Coq last ran on this thread, and the intersections (bit `9 * line + box`,
+    /// rows then columns) found then to hold none. The solver's steps change a few houses at a time, and the
+    /// digits' candidates fix those of every cell (a filled cell has none).
+    static BARREN: RefCell<([u128; 9], [u64; 3])> = const { RefCell::new(([0; 9], [0; 3])) };
 }
 
 /// The Sue de Coqs on one intersection of a line and a box (`inter`, its empty cells, two or three).
