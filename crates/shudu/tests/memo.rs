@@ -11,7 +11,7 @@ use shudu::logic::{Solver, Step, Technique};
 use shudu::Grid;
 
 /// The finders with a memory (the rectangle finders share one list per grid, the colourings one set of clusters).
-const FINDERS: [Technique; 28] = [
+const FINDERS: [Technique; 30] = [
     Technique::WXYZWing,
     Technique::Skyscraper,
     Technique::TwoStringKite,
@@ -30,6 +30,8 @@ const FINDERS: [Technique; 28] = [
     Technique::Jellyfish,
     Technique::FinnedXWing,
     Technique::FinnedSwordfish,
+    Technique::SashimiXWing,
+    Technique::SashimiSwordfish,
     Technique::UniqueRectangleType1,
     Technique::UniqueRectangleType2,
     Technique::UniqueRectangleType3,

@@ -845,14 +845,21 @@ fn search_digit(grid: &Grid, spec: Spec, digit: Digit, found: &mut dyn FnMut(Fis
     if with_known(candidates, |k| k.empty & bit != 0) {
         return Flow::Continue(());
     }
-    let mut any = false;
+    // The kinds of fish found. A finned basic fish search is the sashimi one too (it finds both, see
+    // [`Search::finish`]): what it leaves unfound, the partner's search would not find either.
+    let mut kinds = 0u128;
     let mut seen = |fish: Fish| {
-        any = true;
+        kinds |= 1 << fish.technique as usize;
         found(fish)
     };
     search_spec(candidates, spec, digit, &mut seen)?;
-    if !any {
-        with_known(candidates, |k| k.empty |= bit);
+    let searched = if spec.shape == Shape::Basic && spec.finned {
+        bit | 1 << spec.partner() as usize
+    } else {
+        bit
+    };
+    if searched & !kinds != 0 {
+        with_known(candidates, |k| k.empty |= searched & !kinds);
     }
     Flow::Continue(())
 }
