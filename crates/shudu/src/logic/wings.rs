@@ -248,9 +248,16 @@ impl Wing<'_> {
         emit: &mut dyn FnMut(Step) -> Flow,
     ) -> Flow {
         let mut ext = ext & self.fitting(union);
-        if len == 3 && chosen[..3].iter().all(|&c| !self.focus.contains(c)) {
-            // The last cell must be one of the focus.
-            ext &= self.focus;
+        if len >= 2 && chosen[..len].iter().all(|&c| !self.focus.contains(c)) {
+            if len == 3 {
+                // The last cell must be one of the focus.
+                ext &= self.focus;
+            } else if (ext & self.focus).is_empty() {
+                // The third cell is not of the focus, so the fourth is, and (not in `ext`) it joins the set through
+                // the third: only cells seeing a focus cell that may join that way can be the third.
+                let joining = self.focus & (above - seen);
+                ext &= joining.iter().fold(Bitboard::EMPTY, |acc, f| acc | f.peer_set());
+            }
         }
         for cell in ext {
             let mask = self.grid.candidates(cell).bits();
