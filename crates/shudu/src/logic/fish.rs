@@ -936,7 +936,9 @@ fn find(grid: &Grid, technique: Technique, emit: &mut dyn FnMut(Step) -> Flow) -
             }
             Flow::Continue(())
         })?;
-        pair_up(&group, technique, &mut pairs);
+        if group.len() > 1 {
+            pair_up(&group, technique, &mut pairs);
+        }
     }
     for pair in pairs {
         if seen.insert((pair.digit, pair.eliminations.bits())) {
