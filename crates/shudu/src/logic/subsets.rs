@@ -35,41 +35,47 @@ impl<T: Copy> Pool<T> {
 
     /// Calls `found` for every `n` items (in pool order) whose sets together hold exactly `n` members. A branch is
     /// dropped as soon as its union grows past `n`, and nothing is allocated: this runs at every step of a solve.
+    /// The choices are walked with an explicit stack of positions, in the order of nested loops.
     fn subsets(&self, n: usize, found: &mut dyn FnMut(&[T], u16) -> Flow) -> Flow {
         let n = n.min(4);
-        if self.len < n {
+        let len = self.len.min(9);
+        if n == 0 || len < n {
             return Flow::Continue(());
         }
-        let mut chosen = [self.items[0]; 4];
-        self.extend(n, 0, 0, 0, &mut chosen, found)
-    }
-
-    fn extend(
-        &self,
-        n: usize,
-        start: usize,
-        depth: usize,
-        union: u16,
-        chosen: &mut [T; 4],
-        found: &mut dyn FnMut(&[T], u16) -> Flow,
-    ) -> Flow {
-        // Items left for the places still open: the last place may start no later than `len - 1`, and so on.
-        let end = self.len + 1 + depth - n;
-        for i in start..end {
-            let union = union | self.covers[i];
-            if union.count_ones() as usize > n {
+        let covers = &self.covers[..len];
+        // The position chosen at each depth, and the union of the sets chosen above each depth.
+        let mut at = [0usize; 4];
+        let mut union = [0u16; 4];
+        let mut depth = 0;
+        let mut i = 0;
+        loop {
+            // Items left for the places still open: the last place may start no later than `len - 1`, and so on.
+            if i > len + depth - n {
+                if depth == 0 {
+                    return Flow::Continue(());
+                }
+                depth -= 1;
+                i = at[depth] + 1;
                 continue;
             }
-            chosen[depth] = self.items[i];
+            let u = union[depth] | covers[i];
+            if u.count_ones() as usize > n {
+                i += 1;
+                continue;
+            }
+            at[depth] = i;
             if depth + 1 == n {
-                if union.count_ones() as usize == n {
-                    found(&chosen[..n], union)?;
+                if u.count_ones() as usize == n {
+                    let chosen: [T; 4] = core::array::from_fn(|k| self.items[at[k.min(depth)]]);
+                    found(&chosen[..n], u)?;
                 }
+                i += 1;
             } else {
-                self.extend(n, i + 1, depth + 1, union, chosen, found)?;
+                union[depth + 1] = u;
+                depth += 1;
+                i += 1;
             }
         }
-        Flow::Continue(())
     }
 }
 
