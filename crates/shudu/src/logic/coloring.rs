@@ -83,18 +83,23 @@ fn clusters(cells: Bitboard, out: &mut [Cluster; 41]) -> usize {
 
 /// Each digit's clusters as last worked out on this thread, with the candidates they were worked out from (none yet:
 /// bits past the 81st set). Simple and Multi Colors stand together on the ladder and read the same clusters.
+/// Also, for each of the two, each digit's candidates when it last found nothing there: their steps lie in one
+/// digit's candidates, and a step of the solver changes few digits.
 struct Known {
     cells: [u128; 9],
     len: [usize; 9],
     clusters: [[Cluster; 41]; 9],
+    barren: [[u128; 9]; 2],
 }
 
 std::thread_local! {
     static KNOWN: core::cell::RefCell<Option<Box<Known>>> = const { core::cell::RefCell::new(None) };
 }
 
-/// [`clusters`] of `digit`'s candidates `cells`, worked out once per state of them.
-fn known_clusters(digit: Digit, cells: Bitboard, out: &mut [Cluster; 41]) -> usize {
+/// Runs `read` on the [`clusters`] of `digit`'s candidates `cells` (worked out once per state of them), unless the
+/// finder (0 simple, 1 multi) found nothing in these candidates before. `read` runs while the clusters are
+/// borrowed: it must not report a step, only say what to report.
+fn with_clusters<R>(finder: usize, digit: Digit, cells: Bitboard, read: impl FnOnce(&[Cluster]) -> R) -> Option<R> {
     KNOWN.with(|known| {
         let mut known = known.borrow_mut();
         let known = known.get_or_insert_with(|| {
@@ -102,17 +107,28 @@ fn known_clusters(digit: Digit, cells: Bitboard, out: &mut [Cluster; 41]) -> usi
                 cells: [u128::MAX; 9],
                 len: [0; 9],
                 clusters: [[Cluster::default(); 41]; 9],
+                barren: [[u128::MAX; 9]; 2],
             })
         });
         let d = digit.index();
+        if known.barren[finder][d] == cells.bits() {
+            return None;
+        }
         if known.cells[d] != cells.bits() {
             known.len[d] = clusters(cells, &mut known.clusters[d]);
             known.cells[d] = cells.bits();
         }
-        let n = known.len[d];
-        out[..n].copy_from_slice(&known.clusters[d][..n]);
-        n
+        Some(read(&known.clusters[d][..known.len[d]]))
     })
+}
+
+/// Remembers that the finder (0 simple, 1 multi) finds nothing in `digit`'s candidates `cells`.
+fn remember_barren(finder: usize, digit: Digit, cells: Bitboard) {
+    KNOWN.with(|known| {
+        if let Some(known) = known.borrow_mut().as_mut() {
+            known.barren[finder][digit.index()] = cells.bits();
+        }
+    });
 }
 
 fn color_pattern(digit: Digit, classes: &[Bitboard], variant: &'static str) -> Pattern {
@@ -129,17 +145,30 @@ fn color_pattern(digit: Digit, classes: &[Bitboard], variant: &'static str) -> P
 /// One cluster at a time. Wrap: two cells of one colour see each other, so that colour is false everywhere. Trap: a
 /// cell seeing both colours loses the digit, since one of them is true.
 pub fn simple_colors(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
-    let mut found = [Cluster::default(); 41];
     for digit in Digit::ALL {
         let cells = grid.digit_cells(digit);
-        let n = known_clusters(digit, cells, &mut found);
-        for k in &found[..n] {
-            let mut wrapped = Bitboard::EMPTY;
-            for colour in [k.on, k.off] {
-                if clashes(colour) {
-                    wrapped |= colour;
+        // The clusters with a step, with what each wraps and traps.
+        let hits = with_clusters(0, digit, cells, |clusters| {
+            let mut hits = Vec::new();
+            for k in clusters {
+                let mut wrapped = Bitboard::EMPTY;
+                for colour in [k.on, k.off] {
+                    if clashes(colour) {
+                        wrapped |= colour;
+                    }
+                }
+                let trapped = cells & k.sees_on & k.sees_off;
+                if !wrapped.is_empty() || !trapped.is_empty() {
+                    hits.push((*k, wrapped, trapped));
                 }
             }
+            hits
+        });
+        let Some(hits) = hits else { continue };
+        if hits.is_empty() {
+            remember_barren(0, digit, cells);
+        }
+        for (k, wrapped, trapped) in hits {
             if !wrapped.is_empty() {
                 let pattern = color_pattern(digit, &[k.on, k.off], WRAP);
                 emit(Step::elimination(
@@ -148,7 +177,6 @@ pub fn simple_colors(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
                     pattern,
                 ))?;
             }
-            let trapped = cells & k.sees_on & k.sees_off;
             if !trapped.is_empty() {
                 let pattern = color_pattern(digit, &[k.on, k.off], TRAP);
                 emit(Step::elimination(
@@ -166,55 +194,59 @@ pub fn simple_colors(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
 /// second, one of which is true, so it is false everywhere. Type 1: a colour of each cluster see each other, so at
 /// most one is true and one of the two opposite colours is; cells seeing both opposite colours lose the digit.
 pub fn multi_colors(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
-    let mut found = [Cluster::default(); 41];
     for digit in Digit::ALL {
         let cells = grid.digit_cells(digit);
-        let n = known_clusters(digit, cells, &mut found);
-        for i in 0..n {
-            for j in 0..n {
-                if i == j {
-                    continue;
-                }
-                let (a, b) = (found[i], found[j]);
-                let classes = [a.on, a.off, b.on, b.off];
-                let mut false_colour = Bitboard::EMPTY;
-                for (colour, sees) in [(a.on, a.sees_on), (a.off, a.sees_off)] {
-                    if !(sees & b.on).is_empty() && !(sees & b.off).is_empty() {
-                        false_colour |= colour;
+        // The steps, in order: the four colours of the two clusters, the variant and what goes.
+        let hits = with_clusters(1, digit, cells, |clusters| {
+            let mut hits: Vec<([Bitboard; 4], &'static str, Bitboard)> = Vec::new();
+            for (i, &a) in clusters.iter().enumerate() {
+                for (j, &b) in clusters.iter().enumerate() {
+                    if i == j {
+                        continue;
                     }
-                }
-                if !false_colour.is_empty() {
-                    let pattern = color_pattern(digit, &classes, MULTI_2);
-                    emit(Step::elimination(
-                        Technique::MultiColors,
-                        removals(digit, false_colour),
-                        pattern,
-                    ))?;
-                }
-                // Type 1 is symmetric in the two clusters: each pair once.
-                if j < i {
-                    continue;
-                }
-                let mut elim = Bitboard::EMPTY;
-                // Each colour of the first cluster by what it sees and what its opposite sees.
-                let sides = [(a.sees_on, a.sees_off), (a.sees_off, a.sees_on)];
-                let others = [(b.on, b.sees_off), (b.off, b.sees_on)];
-                for (sees, sees_opposite) in sides {
-                    for (other, other_sees_opposite) in others {
-                        if !(sees & other).is_empty() {
-                            elim |= cells & sees_opposite & other_sees_opposite;
+                    let classes = [a.on, a.off, b.on, b.off];
+                    let mut false_colour = Bitboard::EMPTY;
+                    for (colour, sees) in [(a.on, a.sees_on), (a.off, a.sees_off)] {
+                        if !(sees & b.on).is_empty() && !(sees & b.off).is_empty() {
+                            false_colour |= colour;
                         }
                     }
-                }
-                if !elim.is_empty() {
-                    let pattern = color_pattern(digit, &classes, MULTI_1);
-                    emit(Step::elimination(
-                        Technique::MultiColors,
-                        removals(digit, elim),
-                        pattern,
-                    ))?;
+                    if !false_colour.is_empty() {
+                        hits.push((classes, MULTI_2, false_colour));
+                    }
+                    // Type 1 is symmetric in the two clusters: each pair once.
+                    if j < i {
+                        continue;
+                    }
+                    let mut elim = Bitboard::EMPTY;
+                    // Each colour of the first cluster by what it sees and what its opposite sees.
+                    let sides = [(a.sees_on, a.sees_off), (a.sees_off, a.sees_on)];
+                    let others = [(b.on, b.sees_off), (b.off, b.sees_on)];
+                    for (sees, sees_opposite) in sides {
+                        for (other, other_sees_opposite) in others {
+                            if !(sees & other).is_empty() {
+                                elim |= cells & sees_opposite & other_sees_opposite;
+                            }
+                        }
+                    }
+                    if !elim.is_empty() {
+                        hits.push((classes, MULTI_1, elim));
+                    }
                 }
             }
+            hits
+        });
+        let Some(hits) = hits else { continue };
+        if hits.is_empty() {
+            remember_barren(1, digit, cells);
+        }
+        for (classes, variant, elim) in hits {
+            let pattern = color_pattern(digit, &classes, variant);
+            emit(Step::elimination(
+                Technique::MultiColors,
+                removals(digit, elim),
+                pattern,
+            ))?;
         }
     }
     Flow::Continue(())

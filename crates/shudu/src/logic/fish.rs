@@ -802,35 +802,51 @@ fn basic_digit(candidates: Bitboard, spec: Spec, digit: Digit, found: &mut dyn F
                 eliminations,
             })
         };
-        combine(lines, &eligible[..n], spec.size, 0, 0, &mut emit)?;
+        combine(lines, &eligible[..n], spec.size, &mut emit)?;
     }
     Flow::Continue(())
 }
 
-/// Chooses `left` more lines of `eligible` (masks in `lines`) whose union with `span` stays within `left + chosen`
-/// crossing lines; reports each full choice whose span has exactly `size` lines.
-fn combine(
-    lines: &[u16; 9],
-    eligible: &[usize],
-    left: usize,
-    chosen: u16,
-    span: u16,
-    emit: &mut dyn FnMut(u16, u16) -> Flow,
-) -> Flow {
-    if left == 0 {
-        return emit(chosen, span);
+/// Chooses `size` lines of `eligible` (masks in `lines`), in index order, while their union (the span) stays within
+/// `size` crossing lines; reports each full choice with its span. The choices are walked with an explicit stack of
+/// positions, in the order of nested loops.
+fn combine(lines: &[u16; 9], eligible: &[usize], size: usize, emit: &mut dyn FnMut(u16, u16) -> Flow) -> Flow {
+    let m = eligible.len();
+    if size == 0 || size > 8 || m < size {
+        return Flow::Continue(());
     }
-    let size = chosen.count_ones() as usize + left;
-    for (k, &i) in eligible.iter().enumerate() {
-        if eligible.len() - k < left {
-            break;
+    // The position chosen at each depth, and the lines chosen and their span above each depth.
+    let mut at = [0usize; 8];
+    let mut chosen = [0u16; 8];
+    let mut span = [0u16; 8];
+    let mut depth = 0;
+    let mut k = 0;
+    loop {
+        // Lines left for the places still open.
+        if k > m - (size - depth) {
+            if depth == 0 {
+                return Flow::Continue(());
+            }
+            depth -= 1;
+            k = at[depth] + 1;
+            continue;
         }
-        let next = span | lines[i];
-        if next.count_ones() as usize <= size {
-            combine(lines, &eligible[k + 1..], left - 1, chosen | 1 << i, next, emit)?;
+        let i = eligible[k];
+        let next = span[depth] | lines[i];
+        if next.count_ones() as usize > size {
+            k += 1;
+            continue;
         }
+        at[depth] = k;
+        if depth + 1 == size {
+            emit(chosen[depth] | 1 << i, next)?;
+        } else {
+            chosen[depth + 1] = chosen[depth] | 1 << i;
+            span[depth + 1] = next;
+            depth += 1;
+        }
+        k += 1;
     }
-    Flow::Continue(())
 }
 
 /// Reports every fish of one digit to `found`; a digit state where the technique found nothing before is passed
@@ -845,14 +861,21 @@ fn search_digit(grid: &Grid, spec: Spec, digit: Digit, found: &mut dyn FnMut(Fis
     if with_known(candidates, |k| k.empty & bit != 0) {
         return Flow::Continue(());
     }
-    let mut any = false;
+    // The kinds of fish found. A finned basic fish search is the sashimi one too (it finds both, see
+    // [`Search::finish`]): what it leaves unfound, the partner's search would not find either.
+    let mut kinds = 0u128;
     let mut seen = |fish: Fish| {
-        any = true;
+        kinds |= 1 << fish.technique as usize;
         found(fish)
     };
     search_spec(candidates, spec, digit, &mut seen)?;
-    if !any {
-        with_known(candidates, |k| k.empty |= bit);
+    let searched = if spec.shape == Shape::Basic && spec.finned {
+        bit | 1 << spec.partner() as usize
+    } else {
+        bit
+    };
+    if searched & !kinds != 0 {
+        with_known(candidates, |k| k.empty |= searched & !kinds);
     }
     Flow::Continue(())
 }
@@ -929,7 +952,9 @@ fn find(grid: &Grid, technique: Technique, emit: &mut dyn FnMut(Step) -> Flow) -
             }
             Flow::Continue(())
         })?;
-        pair_up(&group, technique, &mut pairs);
+        if group.len() > 1 {
+            pair_up(&group, technique, &mut pairs);
+        }
     }
     for pair in pairs {
         if seen.insert((pair.digit, pair.eliminations.bits())) {

@@ -24,11 +24,46 @@ fn eliminations_of(digit: Digit, cells: Bitboard) -> Vec<(Cell, Digit)> {
     cells.iter().map(|c| (c, digit)).collect()
 }
 
+thread_local! {
+    /// For pointing (0) and claiming (1), each digit's candidates when the finder last found nothing for it on this
+    /// thread. Locked candidates lie in one digit's candidates, and a step changes few digits: the others are
+    /// passed over.
+    static BARREN_DIGITS: core::cell::RefCell<[[u128; 9]; 2]> = const { core::cell::RefCell::new([[0; 9]; 2]) };
+}
+
+/// The digits (bits by index) whose candidates changed since `finder` last found nothing for them.
+fn live_digits(grid: &Grid, finder: usize) -> u16 {
+    BARREN_DIGITS.with(|b| {
+        let barren = &b.borrow()[finder];
+        Digit::ALL
+            .iter()
+            .filter(|d| grid.digit_cells(**d).bits() != barren[d.index()])
+            .fold(0, |acc, d| acc | 1 << d.index())
+    })
+}
+
+/// Remembers that `finder` finds nothing for `digits` (bits by index) in their present candidates.
+fn remember_barren(grid: &Grid, finder: usize, digits: u16) {
+    BARREN_DIGITS.with(|b| {
+        let barren = &mut b.borrow_mut()[finder];
+        for d in Digit::ALL {
+            if digits >> d.index() & 1 != 0 {
+                barren[d.index()] = grid.digit_cells(d).bits();
+            }
+        }
+    });
+}
+
 /// In a box, a digit confined to one line: it leaves the rest of that line.
 pub fn pointing(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    let live = live_digits(grid, 0);
+    let mut found = 0u16;
     for b in 0..9u8 {
         let bx = House::Box(b);
         for digit in Digit::ALL {
+            if live >> digit.index() & 1 == 0 {
+                continue;
+            }
             let cells = grid.digit_cells(digit) & bx.cell_set();
             if cells.len() < 2 {
                 continue;
@@ -45,6 +80,7 @@ pub fn pointing(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
                 cover: vec![line],
                 ..Pattern::default()
             };
+            found |= 1 << digit.index();
             emit(Step::elimination(
                 Technique::LockedCandidatesPointing,
                 eliminations_of(digit, elim),
@@ -52,13 +88,19 @@ pub fn pointing(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
             ))?;
         }
     }
+    remember_barren(grid, 0, live & !found);
     Flow::Continue(())
 }
 
 /// In a line, a digit confined to one box: it leaves the rest of that box.
 pub fn claiming(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    let live = live_digits(grid, 1);
+    let mut found = 0u16;
     for line in (0..9u8).map(House::Row).chain((0..9u8).map(House::Col)) {
         for digit in Digit::ALL {
+            if live >> digit.index() & 1 == 0 {
+                continue;
+            }
             let cells = grid.digit_cells(digit) & line.cell_set();
             if cells.len() < 2 {
                 continue;
@@ -79,6 +121,7 @@ pub fn claiming(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
                 cover: vec![bx],
                 ..Pattern::default()
             };
+            found |= 1 << digit.index();
             emit(Step::elimination(
                 Technique::LockedCandidatesClaiming,
                 eliminations_of(digit, elim),
@@ -86,6 +129,7 @@ pub fn claiming(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
             ))?;
         }
     }
+    remember_barren(grid, 1, live & !found);
     Flow::Continue(())
 }
 

@@ -16,6 +16,35 @@ pub(super) const DUAL_KITE: &str = "Dual 2-String Kite";
 /// The pattern variant HoDoKu calls Dual Empty Rectangle.
 pub(super) const DUAL_ER: &str = "Dual Empty Rectangle";
 
+/// The searches here that remember, per thread, each digit's last candidates where they found nothing. Every
+/// pattern of theirs lies in one digit's candidates and is reported while that digit is searched, and a step
+/// changes the candidates of one or two digits: the other digits are passed over.
+#[derive(Copy, Clone)]
+enum Memo {
+    SkyscraperRows,
+    SkyscraperCols,
+    Kite,
+    Turbot,
+    Rectangle,
+    RectangleTwo,
+}
+
+thread_local! {
+    /// For each [`Memo`] and digit, the digit's candidates when that search last found nothing there (no candidates
+    /// at first: a digit without candidates holds no pattern).
+    static BARREN: core::cell::RefCell<[[u128; 9]; 6]> = const { core::cell::RefCell::new([[0; 9]; 6]) };
+}
+
+/// Whether `memo`'s search found nothing in the digit's `cells` when last run on them.
+fn barren(memo: Memo, digit: Digit, cells: Bitboard) -> bool {
+    BARREN.with(|b| b.borrow()[memo as usize][digit.index()] == cells.bits())
+}
+
+/// Remembers that `memo`'s search finds nothing in the digit's `cells`.
+fn remember_barren(memo: Memo, digit: Digit, cells: Bitboard) {
+    BARREN.with(|b| b.borrow_mut()[memo as usize][digit.index()] = cells.bits());
+}
+
 /// The two cells of `cells` in `house`, when there are exactly two: a strong link.
 #[inline]
 pub(super) fn pair_in(cells: Bitboard, house: House) -> Option<(Cell, Cell)> {
@@ -67,8 +96,17 @@ fn line_pairs(cells: Bitboard, rows: bool) -> ([(House, Cell, Cell); 9], usize) 
 /// columns; both ends in the same cross lines would be an X-Wing and are left to it.
 pub fn skyscraper(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     for rows in [true, false] {
+        let memo = if rows {
+            Memo::SkyscraperRows
+        } else {
+            Memo::SkyscraperCols
+        };
         for digit in Digit::ALL {
             let cells = grid.digit_cells(digit);
+            if barren(memo, digit, cells) {
+                continue;
+            }
+            let mut any = false;
             let (pairs, n) = line_pairs(cells, rows);
             let cross = |c: Cell| if rows { c.col() } else { c.row() };
             for i in 0..n {
@@ -106,8 +144,12 @@ pub fn skyscraper(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
                         cover: vec![line],
                         ..Pattern::default()
                     };
+                    any = true;
                     emit(Step::elimination(Technique::Skyscraper, removals(digit, elim), pattern))?;
                 }
+            }
+            if !any {
+                remember_barren(memo, digit, cells);
             }
         }
     }
@@ -139,6 +181,11 @@ pub fn two_string_kite(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow 
     let mut kites: Vec<Kite> = Vec::new();
     for digit in Digit::ALL {
         let cells = grid.digit_cells(digit);
+        // A digit without kites of its own adds nothing, not even to another digit's dual kite.
+        if barren(Memo::Kite, digit, cells) {
+            continue;
+        }
+        let before = kites.len();
         let (rows, nr) = line_pairs(cells, true);
         let (cols, nc) = line_pairs(cells, false);
         for &(row, ra, rb) in &rows[..nr] {
@@ -167,6 +214,9 @@ pub fn two_string_kite(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow 
                     }
                 }
             }
+        }
+        if kites.len() == before {
+            remember_barren(Memo::Kite, digit, cells);
         }
     }
     let kite_pattern = |ks: &[&Kite]| Pattern {
@@ -204,6 +254,9 @@ pub fn two_string_kite(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow 
 pub fn turbot_fish(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     for digit in Digit::ALL {
         let cells = grid.digit_cells(digit);
+        if barren(Memo::Turbot, digit, cells) {
+            continue;
+        }
         // The strong links, each pair of cells once (a pair in a row and its box is one link, named by the line).
         let mut links = [(House::Row(0), Cell::at(0, 0), Cell::at(0, 0)); 27];
         let mut n = 0;
@@ -258,6 +311,9 @@ pub fn turbot_fish(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
                     }
                 }
             }
+        }
+        if seen.is_empty() {
+            remember_barren(Memo::Turbot, digit, cells);
         }
     }
     Flow::Continue(())
@@ -319,8 +375,13 @@ pub fn empty_rectangle_two_candidates(grid: &Grid, emit: &mut dyn FnMut(Step) ->
 /// both cases the cell in the far end's row and the rectangle's column loses it. Likewise with rows and columns
 /// swapped. Two rectangles of one box with different targets are a Dual Empty Rectangle, reported as one step first.
 fn empty_rectangles(grid: &Grid, allow_two: bool, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    let memo = if allow_two { Memo::RectangleTwo } else { Memo::Rectangle };
     for digit in Digit::ALL {
         let cells = grid.digit_cells(digit);
+        if barren(memo, digit, cells) {
+            continue;
+        }
+        let mut any = false;
         for b in 0..9u8 {
             let bx = House::Box(b);
             let in_box = cells & bx.cell_set();
@@ -385,6 +446,7 @@ fn empty_rectangles(grid: &Grid, allow_two: bool, emit: &mut dyn FnMut(Step) -> 
             let box_cells: Vec<Cell> = if found.is_empty() {
                 Vec::new()
             } else {
+                any = true;
                 in_box.iter().collect()
             };
             let pattern = |ers: &[&Er]| {
@@ -416,6 +478,9 @@ fn empty_rectangles(grid: &Grid, allow_two: bool, emit: &mut dyn FnMut(Step) -> 
                     pattern(&[e]),
                 ))?;
             }
+        }
+        if !any {
+            remember_barren(memo, digit, cells);
         }
     }
     Flow::Continue(())

@@ -35,41 +35,47 @@ impl<T: Copy> Pool<T> {
 
     /// Calls `found` for every `n` items (in pool order) whose sets together hold exactly `n` members. A branch is
     /// dropped as soon as its union grows past `n`, and nothing is allocated: this runs at every step of a solve.
+    /// The choices are walked with an explicit stack of positions, in the order of nested loops.
     fn subsets(&self, n: usize, found: &mut dyn FnMut(&[T], u16) -> Flow) -> Flow {
         let n = n.min(4);
-        if self.len < n {
+        let len = self.len.min(9);
+        if n == 0 || len < n {
             return Flow::Continue(());
         }
-        let mut chosen = [self.items[0]; 4];
-        self.extend(n, 0, 0, 0, &mut chosen, found)
-    }
-
-    fn extend(
-        &self,
-        n: usize,
-        start: usize,
-        depth: usize,
-        union: u16,
-        chosen: &mut [T; 4],
-        found: &mut dyn FnMut(&[T], u16) -> Flow,
-    ) -> Flow {
-        // Items left for the places still open: the last place may start no later than `len - 1`, and so on.
-        let end = self.len + 1 + depth - n;
-        for i in start..end {
-            let union = union | self.covers[i];
-            if union.count_ones() as usize > n {
+        let covers = &self.covers[..len];
+        // The position chosen at each depth, and the union of the sets chosen above each depth.
+        let mut at = [0usize; 4];
+        let mut union = [0u16; 4];
+        let mut depth = 0;
+        let mut i = 0;
+        loop {
+            // Items left for the places still open: the last place may start no later than `len - 1`, and so on.
+            if i > len + depth - n {
+                if depth == 0 {
+                    return Flow::Continue(());
+                }
+                depth -= 1;
+                i = at[depth] + 1;
                 continue;
             }
-            chosen[depth] = self.items[i];
+            let u = union[depth] | covers[i];
+            if u.count_ones() as usize > n {
+                i += 1;
+                continue;
+            }
+            at[depth] = i;
             if depth + 1 == n {
-                if union.count_ones() as usize == n {
-                    found(&chosen[..n], union)?;
+                if u.count_ones() as usize == n {
+                    let chosen: [T; 4] = core::array::from_fn(|k| self.items[at[k.min(depth)]]);
+                    found(&chosen[..n], u)?;
                 }
+                i += 1;
             } else {
-                self.extend(n, i + 1, depth + 1, union, chosen, found)?;
+                union[depth + 1] = u;
+                depth += 1;
+                i += 1;
             }
         }
-        Flow::Continue(())
     }
 }
 
@@ -81,51 +87,60 @@ fn houses() -> impl Iterator<Item = House> {
         .chain((0..9u8).map(House::Col))
 }
 
-/// Whether all cells lie in one box and one line (a locked subset, found by the intersection finder instead).
-/// A house's candidates, cell by cell: all a subset in it depends on (and, with its line's or box's, a Sue de Coq).
-pub(super) fn contents(grid: &Grid, house: House) -> [u16; 9] {
-    let mut out = [0; 9];
-    for (o, &c) in out.iter_mut().zip(house.cells()) {
-        *o = grid.candidates(c).bits();
-    }
-    out
-}
-
 thread_local! {
-    /// For each finder (naked, then hidden, pairs to quadruples) and house, the last contents of the house found to
-    /// hold no such subset on this thread. The solver's steps change a few houses at a time, and a subset depends
-    /// on its house alone, so an unchanged house is not searched again.
-    static BARREN: RefCell<[[[u16; 9]; 27]; 6]> = const { RefCell::new([[[0; 9]; 27]; 6]) };
+    /// For each finder (naked, then hidden, pairs to quadruples): each digit's candidates when it last ran on this
+    /// thread, and the houses (bits in the order of [`houses`]) found then to hold no such subset. The solver's
+    /// steps change a few houses at a time, and a subset depends on its house's candidates alone (which the digits'
+    /// candidates fix, a filled cell having none), so a house without a changed cell is not searched again.
+    static BARREN: RefCell<[([u128; 9], u32); 6]> = const { RefCell::new([([0; 9], 0); 6]) };
 }
 
 /// Where a finder reports its steps.
 type Emit<'a> = dyn FnMut(Step) -> Flow + 'a;
 
-/// Runs `search` on each house whose contents have changed since it last found nothing there, in the order of
-/// [`houses`], passing on what it finds to `emit`.
+/// Runs `search` on each house, in the order of [`houses`], but those unchanged since they last held nothing,
+/// passing on what it finds to `emit`.
 fn each_changed_house(
     grid: &Grid,
     finder: usize,
     emit: &mut dyn FnMut(Step) -> Flow,
     search: &mut dyn FnMut(House, &mut Emit) -> Flow,
 ) -> Flow {
+    let now = Digit::ALL.map(|d| grid.digit_cells(d).bits());
+    let (before, known) = BARREN.with(|b| b.borrow()[finder]);
+    let changed = Bitboard::from_bits(now.iter().zip(&before).fold(0, |acc, (n, b)| acc | (n ^ b)));
+    // The houses still known to hold nothing: those without a changed cell.
+    let mut skip = known;
+    if !changed.is_empty() {
+        for (i, house) in houses().enumerate() {
+            if !(house.cell_set() & changed).is_empty() {
+                skip &= !(1 << i);
+            }
+        }
+    }
+    let mut barren = skip;
+    let mut flow = Flow::Continue(());
     for (i, house) in houses().enumerate() {
-        let now = contents(grid, house);
-        if BARREN.with(|b| b.borrow()[finder][i] == now) {
+        if skip >> i & 1 != 0 {
             continue;
         }
         let mut any = false;
-        search(house, &mut |step| {
+        flow = search(house, &mut |step| {
             any = true;
             emit(step)
-        })?;
+        });
+        if flow.is_break() {
+            break;
+        }
         if !any {
-            BARREN.with(|b| b.borrow_mut()[finder][i] = now);
+            barren |= 1 << i;
         }
     }
-    Flow::Continue(())
+    BARREN.with(|b| b.borrow_mut()[finder] = (now, barren));
+    flow
 }
 
+/// Whether all cells lie in one box and one line (a locked subset, found by the intersection finder instead).
 fn is_locked(cells: &[Cell]) -> bool {
     let b = cells[0].box_index();
     cells.iter().all(|c| c.box_index() == b)

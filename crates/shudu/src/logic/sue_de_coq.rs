@@ -15,7 +15,6 @@ use crate::grid::{Bitboard, Candidates, Cell, Digit, Grid, House};
 
 use super::notation;
 use super::step::{Pattern, Step};
-use super::subsets::contents;
 use super::technique::Technique;
 use super::{Flow, Lang};
 
@@ -24,8 +23,10 @@ struct Subsets {
     cells: [Cell; 9],
     n: usize,
     unions: [u16; 512],
-    /// For each digit, the cells (as a subset) holding it.
-    holding: [usize; 9],
+    /// The cells (as a subset) holding any digit of a set, by the set's digits 1 to 5 and by its digits 6 to 9:
+    /// [`Subsets::holding_any`] runs for most line sets tried, and reads two entries instead of a loop over digits.
+    holding_low: [u16; 32],
+    holding_high: [u16; 16],
 }
 
 impl Subsets {
@@ -34,38 +35,32 @@ impl Subsets {
             cells: [Cell::at(0, 0); 9],
             n: 0,
             unions: [0; 512],
-            holding: [0; 9],
+            holding_low: [0; 32],
+            holding_high: [0; 16],
         };
         let mut masks = [0u16; 9];
+        let mut holding = [0u16; 9];
         for c in area {
             if s.n < 9 {
                 s.cells[s.n] = c;
                 masks[s.n] = grid.candidates(c).bits();
                 for d in grid.candidates(c) {
-                    s.holding[d.index()] |= 1 << s.n;
+                    holding[d.index()] |= 1 << s.n;
                 }
                 s.n += 1;
             }
         }
-        // Doubling: the subsets holding cell i are those without it, plus its digits (a loop the compiler widens).
-        for (i, &mask) in masks[..s.n].iter().enumerate() {
-            let (without, with) = s.unions.split_at_mut(1 << i);
-            for (w, &u) in with[..1 << i].iter_mut().zip(without.iter()) {
-                *w = u | mask;
-            }
-        }
+        unions_into(&masks[..s.n], &mut s.unions);
         // (Entries past 2^n stay zero and are never read.)
+        unions_into(&holding[..5], &mut s.holding_low);
+        unions_into(&holding[5..], &mut s.holding_high);
         s
     }
 
     /// The cells holding any digit of `digits`, as a subset.
     fn holding_any(&self, digits: u16) -> usize {
-        let (mut rest, mut cells) = (digits, 0);
-        while rest != 0 {
-            cells |= self.holding[rest.trailing_zeros() as usize];
-            rest &= rest - 1;
-        }
-        cells
+        let digits = digits as usize & 0x1FF;
+        (self.holding_low[digits & 31] | self.holding_high[digits >> 5]) as usize
     }
 
     /// Every cell, as a subset.
@@ -80,6 +75,18 @@ impl Subsets {
 
     fn cells_of(&self, subset: usize) -> Bitboard {
         super::picked_cells(&self.cells[..self.n], subset)
+    }
+}
+
+/// Sets `table[s]` to the union of `parts[i]` over the bits `i` of `s`, for every `s` below `2^parts.len()`
+/// (`table[0]` must be 0). By doubling: the sets holding bit `i` are those without it, plus its part (a loop the
+/// compiler widens).
+fn unions_into(parts: &[u16], table: &mut [u16]) {
+    for (i, &part) in parts.iter().enumerate() {
+        let (without, with) = table.split_at_mut(1 << i);
+        for (w, &u) in with[..1 << i].iter_mut().zip(without.iter()) {
+            *w = u | part;
+        }
     }
 }
 
@@ -98,8 +105,23 @@ pub fn sue_de_coq(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     // The digits of every subset of each box's empty cells, and below of each line's: every `L` and `B` is read
     // from these tables, built once, when an intersection of the house is searched.
     let mut boxes: [Option<Subsets>; 9] = Default::default();
+    // A pattern lies in its line and box: where they are as they were when nothing was found there, nothing is
+    // found again. The houses holding a cell changed since the last run:
+    let now = Digit::ALL.map(|d| grid.digit_cells(d).bits());
+    let (before, known) = BARREN.with(|m| *m.borrow());
+    let changed = Bitboard::from_bits(now.iter().zip(&before).fold(0, |acc, (n, b)| acc | (n ^ b)));
+    let mut touched = 0u32;
+    if !changed.is_empty() {
+        for house in House::ALL {
+            if !(house.cell_set() & changed).is_empty() {
+                touched |= 1 << house.index();
+            }
+        }
+    }
+    let mut barren = [0u64; 3];
+    let mut flow = Flow::Continue(());
     let lines = (0..9u8).map(House::Row).chain((0..9u8).map(House::Col));
-    for (l, line) in lines.enumerate() {
+    'lines: for (l, line) in lines.enumerate() {
         let mut line_pool: Option<Subsets> = None;
         for b in 0..9u8 {
             let boxed = House::Box(b);
@@ -107,11 +129,10 @@ pub fn sue_de_coq(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
             if inter.len() < 2 {
                 continue;
             }
-            // A pattern lies in its line and box: where they are as they were when nothing was found there, nothing
-            // is found again.
-            let now = (contents(grid, line), contents(grid, boxed));
             let slot = l * 9 + b as usize;
-            if BARREN.with(|m| m.borrow()[slot] == now) {
+            let (word, bit) = (slot / 64, 1u64 << (slot % 64));
+            if known[word] & bit != 0 && touched & (1 << l | 1 << (18 + b)) == 0 {
+                barren[word] |= bit;
                 continue;
             }
             let line_pool = &*line_pool.get_or_insert_with(|| Subsets::new(grid, line.cell_set() & empty));
@@ -121,19 +142,24 @@ pub fn sue_de_coq(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
                 any = true;
                 emit(step)
             };
-            intersection(grid, line, boxed, inter, line_pool, box_pool, &mut heard)?;
+            flow = intersection(grid, line, boxed, inter, line_pool, box_pool, &mut heard);
+            if flow.is_break() {
+                break 'lines;
+            }
             if !any {
-                BARREN.with(|m| m.borrow_mut()[slot] = now);
+                barren[word] |= bit;
             }
         }
     }
-    Flow::Continue(())
+    BARREN.with(|m| *m.borrow_mut() = (now, barren));
+    flow
 }
 
 thread_local! {
-    /// For each line and box (`9 * line + box`, rows then columns), their last contents found to hold no Sue de
-    /// Coq on this thread. The solver's steps change a few houses at a time.
-    static BARREN: RefCell<[([u16; 9], [u16; 9]); 162]> = const { RefCell::new([([0; 9], [0; 9]); 162]) };
+    /// Each digit's candidates when Sue de Coq last ran on this thread, and the intersections (bit `9 * line + box`,
+    /// rows then columns) found then to hold none. The solver's steps change a few houses at a time, and the
+    /// digits' candidates fix those of every cell (a filled cell has none).
+    static BARREN: RefCell<([u128; 9], [u64; 3])> = const { RefCell::new(([0; 9], [0; 3])) };
 }
 
 /// The Sue de Coqs on one intersection of a line and a box (`inter`, its empty cells, two or three).

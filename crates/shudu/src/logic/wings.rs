@@ -119,22 +119,65 @@ fn wxyz_search(grid: &Grid, focus: Bitboard, emit: &mut dyn FnMut(Step) -> Flow)
     let Some(last) = focus.iter().last() else {
         return Flow::Continue(());
     };
+    // The memo is taken out of the thread-local while the search runs (a nested search makes its own).
+    let mut fitting = FITTING.with(|m| m.borrow_mut().take()).unwrap_or_else(FitMemo::new);
+    fitting.renew();
     let wing = Wing {
         grid,
         small,
         focus,
         with_digit: Digit::ALL.map(|d| small & grid.digit_cells(d)),
-        fitting: [const { core::cell::Cell::new(UNKNOWN) }; 512],
+        fitting: &fitting,
     };
     let mut chosen = [Cell::at(0, 0); 4];
+    let mut flow = Flow::Continue(());
     for seed in small.iter().take_while(|&c| c <= last) {
         chosen[0] = seed;
         let above = after(seed);
         let mask = grid.candidates(seed).bits();
         let reach = small & seed.peer_set();
-        wing.grow(&mut chosen, 1, reach & above, reach, above, mask, 0, emit)?;
+        flow = wing.grow(&mut chosen, 1, reach & above, reach, above, mask, 0, emit);
+        if flow.is_break() {
+            break;
+        }
     }
-    Flow::Continue(())
+    FITTING.with(|m| *m.borrow_mut() = Some(fitting));
+    flow
+}
+
+/// [`Wing::fitting`] by digit set, for one search at a time: an entry holds only when its stamp is the search's, so
+/// a search starts afresh by taking a new stamp rather than clearing the table (8 KB, which cost more than the
+/// search itself on most grids).
+struct FitMemo {
+    search: u32,
+    stamps: [core::cell::Cell<u32>; 512],
+    sets: [core::cell::Cell<u128>; 512],
+}
+
+std::thread_local! {
+    static FITTING: core::cell::RefCell<Option<Box<FitMemo>>> = const { core::cell::RefCell::new(None) };
+}
+
+impl FitMemo {
+    fn new() -> Box<FitMemo> {
+        Box::new(FitMemo {
+            search: 0,
+            stamps: [const { core::cell::Cell::new(0) }; 512],
+            sets: [const { core::cell::Cell::new(0) }; 512],
+        })
+    }
+
+    /// Forgets every entry.
+    fn renew(&mut self) {
+        self.search = self.search.wrapping_add(1);
+        if self.search == 0 {
+            // After 2^32 searches the stamps come round again: clear them once.
+            for stamp in &self.stamps {
+                stamp.set(0);
+            }
+            self.search = 1;
+        }
+    }
 }
 
 /// The cells after `cell`.
@@ -152,22 +195,21 @@ struct Wing<'a> {
     focus: Bitboard,
     /// The cells of `small` holding each digit.
     with_digit: [Bitboard; 9],
-    /// [`Wing::fitting`] by digit set, as worked out so far ([`UNKNOWN`] where not yet).
-    fitting: [core::cell::Cell<u128>; 512],
+    /// [`Wing::fitting`] by digit set, as worked out so far in this search.
+    fitting: &'a FitMemo,
 }
-
-/// No set of cells: every cell set has the bits past the 81st clear.
-const UNKNOWN: u128 = u128::MAX;
 
 impl Wing<'_> {
     /// The cells of `small` that bring at most `4 - |union|` digits besides `union`: the only ones a set holding
     /// `union` may grow by (a cell ruled out here stays ruled out as the set grows).
     fn fitting(&self, union: u16) -> Bitboard {
-        let memo = &self.fitting[union as usize & 0x1FF];
-        if memo.get() == UNKNOWN {
-            memo.set(self.count_fitting(union).bits());
+        let i = union as usize & 0x1FF;
+        let (stamp, set) = (&self.fitting.stamps[i], &self.fitting.sets[i]);
+        if stamp.get() != self.fitting.search {
+            set.set(self.count_fitting(union).bits());
+            stamp.set(self.fitting.search);
         }
-        Bitboard::from_bits(memo.get())
+        Bitboard::from_bits(set.get())
     }
 
     /// [`Wing::fitting`], counted afresh.
@@ -206,9 +248,16 @@ impl Wing<'_> {
         emit: &mut dyn FnMut(Step) -> Flow,
     ) -> Flow {
         let mut ext = ext & self.fitting(union);
-        if len == 3 && chosen[..3].iter().all(|&c| !self.focus.contains(c)) {
-            // The last cell must be one of the focus.
-            ext &= self.focus;
+        if len >= 2 && chosen[..len].iter().all(|&c| !self.focus.contains(c)) {
+            if len == 3 {
+                // The last cell must be one of the focus.
+                ext &= self.focus;
+            } else if (ext & self.focus).is_empty() {
+                // The third cell is not of the focus, so the fourth is, and (not in `ext`) it joins the set through
+                // the third: only cells seeing a focus cell that may join that way can be the third.
+                let joining = self.focus & (above - seen);
+                ext &= joining.iter().fold(Bitboard::EMPTY, |acc, f| acc | f.peer_set());
+            }
         }
         for cell in ext {
             let mask = self.grid.candidates(cell).bits();
