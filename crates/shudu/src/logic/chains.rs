@@ -1195,8 +1195,10 @@ fn explore<const GROUPED: bool>(
         }
     };
     while head < tail {
-        let s = search.queue[head] as usize;
-        let Visit { trail, depth: d, .. } = search.visits[s];
+        debug_assert!(tail <= search.queue.len() && (search.queue[head] as usize) < search.visits.len());
+        // SAFETY: `head < tail`, within the queue, which holds states of the graph (see the links below).
+        let s = unsafe { *search.queue.get_unchecked(head) } as usize;
+        let Visit { trail, depth: d, .. } = unsafe { *search.visits.get_unchecked(s) };
         // The states come in order of depth: from here on, each would lead past the phase's length.
         if d >= limit {
             break;
