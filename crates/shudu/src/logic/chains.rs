@@ -632,7 +632,9 @@ impl Graph {
             self.make_weak(grid, lazy, u);
         }
         let (from, to) = lazy.weak[u];
-        &lazy.targets[from as usize..to as usize]
+        debug_assert!(from <= to && to as usize <= lazy.targets.len());
+        // SAFETY: a made list's span lies in `targets`, which only grows until the next build clears every span.
+        unsafe { lazy.targets.get_unchecked(from as usize..to as usize) }
     }
 
     /// ALS node `u`'s strong links, made in `lazy` if not made yet.
