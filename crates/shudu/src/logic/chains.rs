@@ -1281,7 +1281,7 @@ fn explore<const GROUPED: bool>(
                 continue;
             }
             // From the start false to `v` true.
-            let end = &graph.nodes[v];
+            let end = v_node;
             if loops && length >= 3 && sees_start(end) {
                 // The end sees the start: the loop closes, and each of its weak links holds exactly one truth, so
                 // whatever sees both ends of a weak link goes.
