@@ -1214,7 +1214,6 @@ fn explore<const GROUPED: bool>(
         } else {
             graph.strong.of(u)
         };
-        let u_node = &graph.nodes[u];
         for &link in next {
             let v = link & !INSIDE;
             let t = state(
@@ -1231,7 +1230,10 @@ fn explore<const GROUPED: bool>(
             // SAFETY: as above.
             let v_node = unsafe { graph.nodes.get_unchecked(v as usize) };
             let inside = link & INSIDE != 0;
-            debug_assert_eq!(inside, v_node.span == u_node.span && (!is_group(v_node) || v_node.als));
+            debug_assert_eq!(
+                inside,
+                v_node.span == graph.nodes[u].span && (!is_group(v_node) || v_node.als)
+            );
             // Whether the node lies where the start does. Such a node always meets the trail (which holds the
             // start's cells), so the test is needed only where the trail is met, or not tested (a link inside).
             let home = if inside || !(v_node.entry & trail).is_empty() {
