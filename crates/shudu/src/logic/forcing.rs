@@ -182,14 +182,14 @@ impl Board {
         for c in Cell::ALL {
             b.cells[c.index()] = grid.candidates(c).bits();
         }
-        for (h, &word) in HOUSES.iter().enumerate() {
-            for d in 0..9 {
-                let held = cells_of(word).any(|c| grid.values()[c] as usize == d + 1);
-                if !held {
-                    b.needs[d] |= 1 << h;
-                }
+        // Every house needs every digit but those its cells hold.
+        let mut held = [0u32; 9];
+        for (c, &v) in grid.values().iter().enumerate() {
+            if (1..=9).contains(&v) {
+                held[v as usize - 1] |= CELL_HOUSES[c];
             }
         }
+        b.needs = held.map(|h| !h & ((1 << 27) - 1));
         for (c, &cands) in b.cells.iter().enumerate() {
             if cands.count_ones() == 1 {
                 b.naked |= bit(c);
