@@ -847,6 +847,17 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
     if premise.on() {
         pending[d] = bit(cell);
     } else {
+        if lone_removal(board, cell, d) {
+            let mut off = [0u128; 9];
+            off[d] = bit(cell);
+            return Closure {
+                on,
+                off,
+                conflict: None,
+                bad: false,
+                depth: 0,
+            };
+        }
         due.strike(&mut cur, d, bit(cell));
     }
     let bad = 'derive: loop {
@@ -955,6 +966,17 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
         bad,
         depth: if bad { u16::MAX } else { 0 },
     }
+}
+
+/// Whether removing `d` from `cell` leads nowhere in a net: it leaves the cell at least two candidates, each of the
+/// cell's houses at least two places, and no locked candidates with anything to remove. The first round of
+/// [`net_closure`] then finds nothing, and the premise's closure is itself. About two premises of five are such, and
+/// this test is a small part of setting up that round.
+#[inline]
+fn lone_removal(board: &Board, cell: usize, d: usize) -> bool {
+    let cur = board.cand[d] & !bit(cell);
+    let houses = CELL_HOUSES[cell] & board.needs[d];
+    board.cells[cell].count_ones() >= 3 && hidden_singles(cur, houses) == Some(0) && locked_victims(cur, houses) == 0
 }
 
 /// The places of a digit (`cur`) that are the last of one of `houses`, or `None` when one of them has none left.
