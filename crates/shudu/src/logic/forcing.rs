@@ -493,7 +493,13 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
 
     /// [`Run::derive`], given up (with no contradiction and depth `u16::MAX`) once `limit` rounds are done without
     /// one: the contradiction, if any, is then `limit` rounds deep or more.
-    fn derive_within(mut self, premise: Fact, limit: u16) -> (Closure, Vec<Fact>) {
+    fn derive_within(self, premise: Fact, limit: u16) -> (Closure, Vec<Fact>) {
+        self.derive_until(premise, limit, &[])
+    }
+
+    /// [`Run::derive_within`], also given up once every fact of `targets` (when there are any) holds: what is
+    /// recorded of them, and of the facts they rest on, is then all there will be.
+    fn derive_until(mut self, premise: Fact, limit: u16, targets: &[Fact]) -> (Closure, Vec<Fact>) {
         self.queue.clear();
         let mut conflict = self.assert(premise, &[]).err();
         let mut head = 0;
@@ -511,7 +517,7 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
             }
             if head == level_end {
                 depth += 1;
-                if depth >= limit {
+                if depth >= limit || !targets.is_empty() && targets.iter().all(|&t| self.holds(t)) {
                     depth = u16::MAX;
                     break;
                 }
@@ -1225,12 +1231,18 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
 
 /// The closure of one premise with the reasons of every fact.
 fn traced(board: &Board, premise: Fact) -> (Option<Conflict>, Trace) {
+    traced_until(board, premise, &[])
+}
+
+/// [`traced`], derived only until every fact of `targets` (when there are any) holds: the chains to them are then
+/// known.
+fn traced_until(board: &Board, premise: Fact, targets: &[Fact]) -> (Option<Conflict>, Trace) {
     let mut trace = Trace::new();
     let run = Run::<true>::new(board, Vec::new(), Some(&mut trace));
     let conflict = if board.deep {
         run.derive_deep(premise)
     } else {
-        run.derive(premise).0.conflict
+        run.derive_until(premise, u16::MAX, targets).0.conflict
     };
     (conflict, trace)
 }
@@ -1482,7 +1494,7 @@ fn build(board: &Board, found: &Found) -> Option<Step> {
             results,
             house,
         } => {
-            let traces: Vec<Trace> = premises.iter().map(|&p| traced(board, p).1).collect();
+            let traces: Vec<Trace> = premises.iter().map(|&p| traced_until(board, p, results).1).collect();
             for &r in results {
                 for t in &traces {
                     chains.extend(chains_to(t, r));
