@@ -226,7 +226,7 @@ struct Closure {
 /// Why each fact holds, recorded only when a step's chains are rebuilt: for each fact, a span of `facts`.
 struct Trace {
     spans: Vec<(u32, u32)>,
-    /// The facts given a span, cleared again when the trace is dropped (see [`SPARE_SPANS`]).
+    /// The facts given a span, cleared again when the trace is dropped (see [`SPARE_TRACES`]).
     spanned: Vec<Fact>,
     facts: Vec<Fact>,
     /// For a net of depth two: each candidate found false by an inner net, with that net's chains to its
@@ -235,18 +235,24 @@ struct Trace {
 }
 
 thread_local! {
-    /// Span tables of dropped traces, all clear: a step's rebuilding takes several traces, and zeroing a table
-    /// for every fact each time cost more than the derivation it records.
-    static SPARE_SPANS: core::cell::RefCell<Vec<Vec<(u32, u32)>>> = const { core::cell::RefCell::new(Vec::new()) };
+    /// The storage of dropped traces, all clear: a step's rebuilding takes several traces, and zeroing a span table
+    /// for every fact each time cost more than the derivation it records (the lists grown afresh each time, a
+    /// tenth of it).
+    static SPARE_TRACES: core::cell::RefCell<Vec<Spare>> = const { core::cell::RefCell::new(Vec::new()) };
 }
+
+/// A dropped trace's span table (all clear) and empty lists.
+type Spare = (Vec<(u32, u32)>, Vec<Fact>, Vec<Fact>);
 
 impl Trace {
     fn new() -> Trace {
-        let spare = SPARE_SPANS.try_with(|s| s.borrow_mut().pop()).ok().flatten();
+        let spare = SPARE_TRACES.try_with(|s| s.borrow_mut().pop()).ok().flatten();
+        let (spans, spanned, facts) =
+            spare.unwrap_or_else(|| (vec![(0, 0); FACTS], Vec::with_capacity(256), Vec::with_capacity(512)));
         Trace {
-            spans: spare.unwrap_or_else(|| vec![(0, 0); FACTS]),
-            spanned: Vec::new(),
-            facts: Vec::new(),
+            spans,
+            spanned,
+            facts,
             nested: Vec::new(),
         }
     }
@@ -261,10 +267,14 @@ impl Trace {
 impl Drop for Trace {
     fn drop(&mut self) {
         let mut spans = core::mem::take(&mut self.spans);
-        for f in &self.spanned {
+        let mut spanned = core::mem::take(&mut self.spanned);
+        let mut facts = core::mem::take(&mut self.facts);
+        for f in &spanned {
             spans[f.index()] = (0, 0);
         }
-        let _ = SPARE_SPANS.try_with(|s| s.borrow_mut().push(spans));
+        spanned.clear();
+        facts.clear();
+        let _ = SPARE_TRACES.try_with(|s| s.borrow_mut().push((spans, spanned, facts)));
     }
 }
 
@@ -1450,6 +1460,11 @@ fn conflict_facts(conflict: Conflict, board: &Board) -> Vec<Fact> {
 
 /// Rebuilds a found result's chains and makes it a step.
 fn build(board: &Board, found: &Found) -> Option<Step> {
+    build_traced(board, found, None)
+}
+
+/// [`build`], given a contradiction's traced derivation when the caller has made it already.
+fn build_traced(board: &Board, found: &Found, done: Option<(Option<Conflict>, Trace)>) -> Option<Step> {
     let technique = if board.net {
         Technique::ForcingNet
     } else {
@@ -1459,7 +1474,7 @@ fn build(board: &Board, found: &Found) -> Option<Step> {
     let mut chains: Vec<Vec<Fact>> = Vec::new();
     match found {
         Found::Contradiction { premise } => {
-            let (conflict, trace) = traced(board, *premise);
+            let (conflict, trace) = done.unwrap_or_else(|| traced(board, *premise));
             // The breadth-first derivation meets the contradiction the search saw (or an earlier one).
             let conflict = conflict?;
             for f in conflict_facts(conflict, board) {
@@ -1566,6 +1581,9 @@ fn report(board: &Board, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     let built = tied.min(TIES);
     let mut queue = Vec::new();
     let mut first: Vec<(u16, usize)> = Vec::with_capacity(built + 1);
+    // A contradiction derived in full here (the first few, before any limit) is among the first rebuilt unless a
+    // later one is shallower: its derivation is traced at once, for its chains.
+    let mut traces: Vec<(usize, Option<Conflict>, Trace)> = Vec::new();
     for (i, (f, depth)) in found[..tied].iter_mut().enumerate() {
         let limit = if first.len() == built {
             first.last().map_or(u16::MAX, |&(d, _)| d)
@@ -1573,9 +1591,17 @@ fn report(board: &Board, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
             u16::MAX
         };
         if let (Found::Contradiction { premise }, u16::MAX) = (&*f, *depth) {
-            let (closure, q) = Run::<false>::new(board, queue, None).derive_within(*premise, limit);
-            queue = q;
-            *depth = closure.depth;
+            if limit == u16::MAX {
+                let mut trace = Trace::new();
+                let (closure, q) = Run::<true>::new(board, queue, Some(&mut trace)).derive(*premise);
+                queue = q;
+                *depth = closure.depth;
+                traces.push((i, closure.conflict, trace));
+            } else {
+                let (closure, q) = Run::<false>::new(board, queue, None).derive_within(*premise, limit);
+                queue = q;
+                *depth = closure.depth;
+            }
         }
         if *depth < limit {
             let at = first.partition_point(|&(d, _)| d <= *depth);
@@ -1583,7 +1609,18 @@ fn report(board: &Board, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
             first.truncate(built);
         }
     }
-    let mut steps: Vec<Step> = first.iter().filter_map(|&(_, i)| build(board, &found[i].0)).collect();
+    let mut steps: Vec<Step> = first
+        .iter()
+        .filter_map(|&(_, i)| {
+            let done = traces
+                .iter()
+                .position(|t| t.0 == i)
+                .map(|at| traces.swap_remove(at))
+                .map(|(_, conflict, trace)| (conflict, trace));
+            build_traced(board, &found[i].0, done)
+        })
+        .collect();
+    drop(traces);
     steps.sort_by_key(length);
     for step in steps {
         emit(step)?;
