@@ -792,6 +792,9 @@ static HOUSES_OF: [[u8; 3]; 81] = {
 struct Due {
     singles: [u32; 9],
     locked: [u32; 9],
+    /// The digits with houses in `singles`, and in `locked` (as bits), so that a round visits only those.
+    singles_digits: u16,
+    locked_digits: u16,
 }
 
 impl Due {
@@ -802,6 +805,8 @@ impl Due {
         let touched = houses_touched(gone);
         self.singles[d] |= touched;
         self.locked[d] |= touched;
+        self.singles_digits |= 1 << d;
+        self.locked_digits |= 1 << d;
     }
 }
 
@@ -876,15 +881,18 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
         }
         due.strike(&mut cur, d, bit(cell));
     }
+    // The digits with facts in `pending`.
+    let mut pending_digits = 0u16;
+    if premise.on() {
+        pending_digits = 1 << d;
+    }
     let bad = 'derive: loop {
         // Facts true: each strikes its digit from its peers and the other digits from its cell.
         let mut placed = 0u128;
-        for d in 0..9 {
-            let mut new = pending[d];
-            if new == 0 {
-                continue;
-            }
-            pending[d] = 0;
+        while pending_digits != 0 {
+            let d = pending_digits.trailing_zeros() as usize;
+            pending_digits &= pending_digits - 1;
+            let mut new = core::mem::take(&mut pending[d]);
             placed |= new;
             let mut struck = 0u128;
             while new != 0 {
@@ -913,13 +921,13 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
                 }
             }
         }
-        // Contradictions: a fact true derived false, a cell with no candidate left.
+        // Contradictions: a cell with no candidate left. (A fact true is never derived false here: a placement
+        // that sees one of its digit's is caught above, a cell placed keeps its digit, and locked candidates
+        // strike only places of a house still lacking the digit, which no placement sees.)
         let mut live = 0u128;
         let (mut one, mut two) = (0u128, 0u128);
         for d in 0..9 {
-            if on[d] & !cur[d] != 0 {
-                break 'derive true;
-            }
+            debug_assert_eq!(on[d] & !cur[d], 0);
             live |= cur[d];
             two |= one & cur[d];
             one |= cur[d];
@@ -929,8 +937,10 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
         }
         let naked = one & !two & !on_any & !board.naked;
         // Hidden singles (or no place left) in the houses that lost a place, then naked singles.
-        let mut found = false;
-        for d in 0..9 {
+        let mut digits = core::mem::take(&mut due.singles_digits);
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
             let houses = core::mem::take(&mut due.singles[d]) & needs[d];
             if houses == 0 {
                 continue;
@@ -940,7 +950,7 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
             };
             if singles != 0 {
                 pending[d] |= singles;
-                found = true;
+                pending_digits |= 1 << d;
             }
         }
         if naked != 0 {
@@ -948,15 +958,19 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
                 let n = naked & cur[d];
                 if n != 0 {
                     pending[d] |= n;
-                    found = true;
+                    pending_digits |= 1 << d;
                 }
             }
         }
-        if found {
+        if pending_digits != 0 {
             continue;
         }
         // Singles have run out: locked candidates, which may start them again.
-        for d in 0..9 {
+        let mut digits = core::mem::take(&mut due.locked_digits);
+        let mut found = false;
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
             let houses = core::mem::take(&mut due.locked[d]) & needs[d];
             if houses == 0 {
                 continue;
