@@ -1050,17 +1050,21 @@ fn locked_victims(cur: u128, mut houses: u32) -> u128 {
     victims
 }
 
-/// What a fact implies directly through the grid's strong links (the implications of a chain).
-fn successors(board: &Board, fact: Fact, out: &mut Vec<Fact>) {
+/// What a fact implies directly through the grid's strong links (the implications of a chain), but for a fact
+/// true only the removals in `linked` (per digit, the places whose removal implies something): the others imply
+/// nothing further, and [`static_closures`] adds them to the closure whole ([`removes`]).
+fn successors(board: &Board, linked: &[u128; 9], fact: Fact, out: &mut Vec<Fact>) {
     let (cell, d) = (fact.cell(), fact.digit());
     if fact.on() {
-        let others = board.cells[cell] & !(1 << d);
-        out.extend(
-            (0..9)
-                .filter(|x| others >> x & 1 != 0)
-                .map(|x| Fact::new(cell, x, false)),
-        );
-        out.extend(cells_of(board.cand[d] & peers(cell)).map(|p| Fact::new(p, d, false)));
+        let mut others = board.cells[cell] & !(1 << d);
+        while others != 0 {
+            let x = others.trailing_zeros() as usize;
+            others &= others - 1;
+            if linked[x] & bit(cell) != 0 {
+                out.push(Fact::new(cell, x, false));
+            }
+        }
+        out.extend(cells_of(board.cand[d] & peers(cell) & linked[d]).map(|p| Fact::new(p, d, false)));
     } else {
         let cands = board.cells[cell];
         if cands.count_ones() == 2 {
@@ -1075,6 +1079,36 @@ fn successors(board: &Board, fact: Fact, out: &mut Vec<Fact>) {
             }
         }
     }
+}
+
+/// The places of each digit whose removal implies something through a strong link: a cell left with one other
+/// candidate, or a house with one other place.
+fn linked_places(board: &Board) -> [u128; 9] {
+    core::array::from_fn(|d| {
+        let mut out = 0u128;
+        for &word in &HOUSES {
+            let places = board.cand[d] & word;
+            if places.count_ones() == 2 {
+                out |= places;
+            }
+        }
+        out | cells_of(board.cand[d])
+            .filter(|&c| board.cells[c].count_ones() == 2)
+            .fold(0, |acc, c| acc | bit(c))
+    })
+}
+
+/// Adds to `off` the candidates a fact true removes: the others of its cell, and its digit from its peers.
+#[inline]
+fn removes(board: &Board, fact: Fact, off: &mut [u128; 9]) {
+    let (cell, d) = (fact.cell(), fact.digit());
+    let mut others = board.cells[cell] & !(1 << d);
+    while others != 0 {
+        let x = others.trailing_zeros() as usize;
+        others &= others - 1;
+        off[x] |= bit(cell);
+    }
+    off[d] |= board.cand[d] & peers(cell);
 }
 
 /// Whether a set of facts holds a contradiction (the same tests [`Run::assert`] makes one fact at a time).
@@ -1124,10 +1158,11 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
     let mut start = Vec::with_capacity(nodes.len() + 1);
     let mut adj: Vec<u16> = Vec::with_capacity(nodes.len() * 8);
     let mut buf = Vec::with_capacity(32);
+    let linked = linked_places(board);
     for &f in &nodes {
         start.push(adj.len());
         buf.clear();
-        successors(board, f, &mut buf);
+        successors(board, &linked, f, &mut buf);
         adj.extend(buf.iter().map(|g| at[g.index()]));
     }
     start.push(adj.len());
@@ -1201,18 +1236,13 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
             }
             let mut bad = false;
             for &m in &members {
+                // Most facts a true digit removes imply nothing further: their closure is themselves, and they
+                // are not in the lists.
+                if nodes[m].on() {
+                    removes(board, nodes[m], &mut off);
+                }
                 for &w in &adj[start[m]..start[m + 1]] {
                     let w = w as usize;
-                    // Most facts a true digit removes imply nothing further: their closure is themselves.
-                    if start[w] == start[w + 1] {
-                        let f = nodes[w];
-                        if f.on() {
-                            on[f.digit()] |= bit(f.cell());
-                        } else {
-                            off[f.digit()] |= bit(f.cell());
-                        }
-                        continue;
-                    }
                     let c = comp[w];
                     if c != id && c != NONE {
                         let part = &parts[c as usize];
@@ -1224,10 +1254,12 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
                     }
                 }
             }
+            let f = nodes[v];
+            let lone = start[v] == start[v + 1]
+                && (!f.on() || board.cells[f.cell()] == 1 << f.digit() && board.cand[f.digit()] & peers(f.cell()) == 0);
             bad = bad
-                || if members.len() == 1 && start[v] == start[v + 1] {
+                || if members.len() == 1 && lone {
                     // A lone fact that implies nothing: only a removal that empties a cell or a house contradicts.
-                    let f = nodes[v];
                     !f.on()
                         && (board.cells[f.cell()] == 1 << f.digit()
                             || houses_of(f.cell()).into_iter().any(|h| {
