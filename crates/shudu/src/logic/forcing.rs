@@ -1389,8 +1389,21 @@ fn search(board: &Board) -> Vec<(Found, u16)> {
         let Some(first) = premises.first().and_then(|&p| get(p)).filter(|c| !c.bad) else {
             return;
         };
-        let (mut on, mut off) = (first.on, first.off);
-        for &p in &premises[1..] {
+        // Every set has two premises or more: the first two closures' intersection is made at once.
+        let Some(second) = premises.get(1).and_then(|&p| get(p)).filter(|c| !c.bad) else {
+            return;
+        };
+        let (mut on, mut off) = ([0u128; 9], [0u128; 9]);
+        let mut any = 0u128;
+        for d in 0..9 {
+            on[d] = first.on[d] & second.on[d];
+            off[d] = first.off[d] & second.off[d];
+            any |= on[d] | off[d];
+        }
+        if any == 0 {
+            return;
+        }
+        for &p in &premises[2..] {
             let Some(c) = get(p).filter(|c| !c.bad) else { return };
             let mut any = 0u128;
             for d in 0..9 {
