@@ -1329,7 +1329,15 @@ impl Found {
     /// How much the step does, best first when sorted ascending: placements before eliminations, more before
     /// fewer.
     fn progress_key(&self) -> (bool, usize) {
-        let results = self.results();
+        // Read in place: sorting asks for keys many times over.
+        let premise;
+        let results = match self {
+            Found::Contradiction { premise: p } => {
+                premise = [p.negated()];
+                &premise[..]
+            }
+            Found::Verity { results, .. } => &results[..],
+        };
         let placements = results.iter().filter(|f| f.on()).count();
         if placements > 0 {
             (false, usize::MAX - placements)
