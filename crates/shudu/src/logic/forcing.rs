@@ -133,6 +133,9 @@ struct Board {
     naked: u128,
     /// Cells with any candidate (the empty cells): one of them left with none is a contradiction.
     open: u128,
+    /// Every candidate as a premise, true and false (see [`Board::premises`]), listed once: the finders walk them
+    /// several times.
+    premises: Vec<Fact>,
 }
 
 const fn house_words() -> [u128; 27] {
@@ -175,6 +178,7 @@ impl Board {
             needs: [0; 9],
             naked: 0,
             open: 0,
+            premises: Vec::new(),
         };
         for d in Digit::ALL {
             b.cand[d.index()] = grid.digit_cells(d).bits();
@@ -198,14 +202,20 @@ impl Board {
                 b.open |= bit(c);
             }
         }
+        let mut premises = Vec::with_capacity(2 * b.cand.iter().map(|w| w.count_ones() as usize).sum::<usize>());
+        for d in 0..9 {
+            for c in cells_of(b.cand[d]) {
+                premises.push(Fact::new(c, d, true));
+                premises.push(Fact::new(c, d, false));
+            }
+        }
+        b.premises = premises;
         b
     }
 
-    /// Every candidate as a premise, true and false.
+    /// Every candidate as a premise, true and false: by digit, then cell.
     fn premises(&self) -> impl Iterator<Item = Fact> + '_ {
-        (0..9).flat_map(move |d| {
-            cells_of(self.cand[d]).flat_map(move |c| [Fact::new(c, d, true), Fact::new(c, d, false)])
-        })
+        self.premises.iter().copied()
     }
 }
 
@@ -1481,12 +1491,15 @@ fn chains_to(trace: &Trace, target: Fact) -> Vec<Vec<Fact>> {
         }
         done.push(end);
         let mut chain = vec![end];
+        let mut in_chain = [0u64; FACTS.div_ceil(64)];
+        in_chain[end.index() / 64] |= 1 << (end.index() % 64);
         let mut at = end;
         // Follow first premises back to the root; a guard against cycles keeps a broken trace from looping.
         while let Some(&first) = trace.premises(at).first() {
-            if chain.contains(&first) || chain.len() > FACTS {
+            if in_chain[first.index() / 64] >> (first.index() % 64) & 1 != 0 || chain.len() > FACTS {
                 break;
             }
+            in_chain[first.index() / 64] |= 1 << (first.index() % 64);
             for &extra in &trace.premises(at)[1..] {
                 todo.push(extra);
             }
