@@ -1227,7 +1227,16 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
             }
             // v roots a strongly connected part: its members, then what they reach outside it.
             let id = parts.len() as u16;
-            let (mut on, mut off) = ([0u128; 9], [0u128; 9]);
+            // Made in place: a closure is large, and most parts' are made of their members' lists alone.
+            parts.push(Closure {
+                on: [0; 9],
+                off: [0; 9],
+                conflict: None,
+                bad: false,
+                depth: 0,
+            });
+            let (done, this) = parts.split_at_mut(id as usize);
+            let Closure { on, off, .. } = &mut this[0];
             members.clear();
             while let Some(m) = stack.pop() {
                 let m = m as usize;
@@ -1249,13 +1258,13 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
                 // Most facts a true digit removes imply nothing further: their closure is themselves, and they
                 // are not in the lists.
                 if nodes[m].on() {
-                    removes(board, nodes[m], &mut off);
+                    removes(board, nodes[m], off);
                 }
                 for &w in &adj[start[m]..start[m + 1]] {
                     let w = w as usize;
                     let c = comp[w];
                     if c != id && c != NONE {
-                        let part = &parts[c as usize];
+                        let part = &done[c as usize];
                         bad |= part.bad;
                         for d in 0..9 {
                             on[d] |= part.on[d];
@@ -1277,15 +1286,10 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
                                     && board.cand[f.digit()] & HOUSES[h] == bit(f.cell())
                             }))
                 } else {
-                    contradicts(board, &placeable, &on, &off)
+                    contradicts(board, &placeable, on, off)
                 };
-            parts.push(Closure {
-                on,
-                off,
-                conflict: None,
-                bad,
-                depth: if bad { u16::MAX } else { 0 },
-            });
+            this[0].bad = bad;
+            this[0].depth = if bad { u16::MAX } else { 0 };
         }
     }
     // Premises of one part share its closure: point them all at it.
