@@ -1544,11 +1544,31 @@ fn conflict_facts(conflict: Conflict, board: &Board) -> Vec<Fact> {
 
 /// Rebuilds a found result's chains and makes it a step.
 fn build(board: &Board, found: &Found) -> Option<Step> {
-    build_traced(board, found, None)
+    build_traced(board, found, None).map(Built::step)
+}
+
+/// A step rebuilt but for its chains, which are kept as facts until the step is reported: most steps rebuilt are
+/// only measured, to report the shortest, and writing a chain's nodes out costs more than finding it.
+struct Built {
+    step: Step,
+    chains: Vec<Vec<Fact>>,
+}
+
+impl Built {
+    /// The total length of the chains (links, not nodes), as [`length`] counts it on the step.
+    fn length(&self) -> usize {
+        self.chains.iter().map(|c| c.len().saturating_sub(1)).sum()
+    }
+
+    fn step(self) -> Step {
+        let mut step = self.step;
+        step.pattern.chains = self.chains.iter().map(|c| as_chain(c)).collect();
+        step
+    }
 }
 
 /// [`build`], given a contradiction's traced derivation when the caller has made it already.
-fn build_traced(board: &Board, found: &Found, done: Option<(Option<Conflict>, Trace)>) -> Option<Step> {
+fn build_traced(board: &Board, found: &Found, done: Option<(Option<Conflict>, Trace)>) -> Option<Built> {
     let technique = if board.net {
         Technique::ForcingNet
     } else {
@@ -1617,7 +1637,6 @@ fn build_traced(board: &Board, found: &Found, done: Option<(Option<Conflict>, Tr
             unique.push(c);
         }
     }
-    pattern.chains = unique.iter().map(|c| as_chain(c)).collect();
     let results = found.results();
     let placements: Vec<(Cell, Digit)> = results
         .iter()
@@ -1634,10 +1653,11 @@ fn build_traced(board: &Board, found: &Found, done: Option<(Option<Conflict>, Tr
     }
     let mut step = Step::elimination(technique, eliminations, pattern);
     step.placements = placements;
-    Some(step)
+    Some(Built { step, chains: unique })
 }
 
 /// The total length of a step's chains (links, not nodes).
+#[cfg(test)]
 fn length(step: &Step) -> usize {
     step.pattern
         .chains
@@ -1693,7 +1713,7 @@ fn report(board: &Board, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
             first.truncate(built);
         }
     }
-    let mut steps: Vec<Step> = first
+    let mut steps: Vec<Built> = first
         .iter()
         .filter_map(|&(_, i)| {
             let done = traces
@@ -1705,9 +1725,9 @@ fn report(board: &Board, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
         })
         .collect();
     drop(traces);
-    steps.sort_by_key(length);
-    for step in steps {
-        emit(step)?;
+    steps.sort_by_key(Built::length);
+    for built in steps {
+        emit(built.step())?;
     }
     let mut rest: Vec<(u16, usize)> = Vec::with_capacity(tied - built);
     for i in (0..tied).filter(|i| !first.iter().any(|&(_, j)| j == *i)) {
