@@ -704,21 +704,23 @@ fn all_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
     // Candidates false first: a candidate true removes the others of its cell and its digit from its peers, so it
     // contradicts whenever one of those removals does, and needs no closure of its own then (what a contradictory
     // closure holds is never read).
+    // Per digit, the candidates whose removal contradicts, known once every "false" premise is worked out.
+    let mut bad_off = [0u128; 9];
     let offs = board.premises().filter(|f| !f.on());
     for premise in offs.chain(board.premises().filter(|f| f.on())) {
         let root = same.find(premise);
+        let (cell, d) = (premise.cell(), premise.digit());
         if at[root.index()] == u16::MAX {
             at[root.index()] = out.len() as u16;
             let doomed = premise.on() && {
-                let (cell, d) = (premise.cell(), premise.digit());
-                let others = (0..9)
-                    .filter(|&x| x != d && board.cells[cell] >> x & 1 != 0)
-                    .map(|x| (cell, x));
-                let seen = cells_of(board.cand[d] & peers(cell)).map(|p| (p, d));
-                others.chain(seen).any(|(c, x)| {
-                    out.get(at[Fact::new(c, x, false).index()] as usize)
-                        .is_some_and(|o| o.bad)
-                })
+                let mut others = board.cells[cell] & !(1 << d);
+                let mut any = bad_off[d] & board.cand[d] & peers(cell) != 0;
+                while others != 0 && !any {
+                    let x = others.trailing_zeros() as usize;
+                    others &= others - 1;
+                    any = bad_off[x] & bit(cell) != 0;
+                }
+                any
             };
             out.push(if doomed {
                 Closure {
@@ -733,6 +735,9 @@ fn all_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
             });
         }
         at[premise.index()] = at[root.index()];
+        if !premise.on() && out[at[premise.index()] as usize].bad {
+            bad_off[d] |= bit(cell);
+        }
     }
     (out, at)
 }
