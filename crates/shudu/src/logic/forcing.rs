@@ -857,12 +857,27 @@ fn houses_touched(cells: u128) -> u32 {
             fold |= row;
         }
         cols |= fold;
-        for stack in 0..3 {
-            boxes |= ((fold >> (3 * stack) & 7 != 0) as u32) << (3 * band + stack);
-        }
+        boxes |= (STACKS[fold as usize] as u32) << (3 * band);
     }
     rows | cols << 9 | boxes << 18
 }
+
+/// For each set of columns (9 bits), the stacks (3 bits) holding any of them.
+static STACKS: [u8; 512] = {
+    let mut out = [0u8; 512];
+    let mut cols = 0;
+    while cols < 512 {
+        let mut stack = 0;
+        while stack < 3 {
+            if cols >> (3 * stack) & 7 != 0 {
+                out[cols] |= 1 << stack;
+            }
+            stack += 1;
+        }
+        cols += 1;
+    }
+    out
+};
 
 /// A premise's net closure computed with whole-word operations: the same rules as [`Run::derive`] in a net
 /// (singles, then locked candidates when the singles run out), looked for in the same places (the cells and houses
