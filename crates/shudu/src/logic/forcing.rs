@@ -133,6 +133,9 @@ struct Board {
     naked: u128,
     /// Cells with any candidate (the empty cells): one of them left with none is a contradiction.
     open: u128,
+    /// Every candidate as a premise, true and false (see [`Board::premises`]), listed once: the finders walk them
+    /// several times.
+    premises: Vec<Fact>,
 }
 
 const fn house_words() -> [u128; 27] {
@@ -175,6 +178,7 @@ impl Board {
             needs: [0; 9],
             naked: 0,
             open: 0,
+            premises: Vec::new(),
         };
         for d in Digit::ALL {
             b.cand[d.index()] = grid.digit_cells(d).bits();
@@ -182,14 +186,14 @@ impl Board {
         for c in Cell::ALL {
             b.cells[c.index()] = grid.candidates(c).bits();
         }
-        for (h, &word) in HOUSES.iter().enumerate() {
-            for d in 0..9 {
-                let held = cells_of(word).any(|c| grid.values()[c] as usize == d + 1);
-                if !held {
-                    b.needs[d] |= 1 << h;
-                }
+        // Every house needs every digit but those its cells hold.
+        let mut held = [0u32; 9];
+        for (c, &v) in grid.values().iter().enumerate() {
+            if (1..=9).contains(&v) {
+                held[v as usize - 1] |= CELL_HOUSES[c];
             }
         }
+        b.needs = held.map(|h| !h & ((1 << 27) - 1));
         for (c, &cands) in b.cells.iter().enumerate() {
             if cands.count_ones() == 1 {
                 b.naked |= bit(c);
@@ -198,14 +202,20 @@ impl Board {
                 b.open |= bit(c);
             }
         }
+        let mut premises = Vec::with_capacity(2 * b.cand.iter().map(|w| w.count_ones() as usize).sum::<usize>());
+        for d in 0..9 {
+            for c in cells_of(b.cand[d]) {
+                premises.push(Fact::new(c, d, true));
+                premises.push(Fact::new(c, d, false));
+            }
+        }
+        b.premises = premises;
         b
     }
 
-    /// Every candidate as a premise, true and false.
+    /// Every candidate as a premise, true and false: by digit, then cell.
     fn premises(&self) -> impl Iterator<Item = Fact> + '_ {
-        (0..9).flat_map(move |d| {
-            cells_of(self.cand[d]).flat_map(move |c| [Fact::new(c, d, true), Fact::new(c, d, false)])
-        })
+        self.premises.iter().copied()
     }
 }
 
@@ -226,7 +236,7 @@ struct Closure {
 /// Why each fact holds, recorded only when a step's chains are rebuilt: for each fact, a span of `facts`.
 struct Trace {
     spans: Vec<(u32, u32)>,
-    /// The facts given a span, cleared again when the trace is dropped (see [`SPARE_SPANS`]).
+    /// The facts given a span, cleared again when the trace is dropped (see [`SPARE_TRACES`]).
     spanned: Vec<Fact>,
     facts: Vec<Fact>,
     /// For a net of depth two: each candidate found false by an inner net, with that net's chains to its
@@ -235,18 +245,24 @@ struct Trace {
 }
 
 thread_local! {
-    /// Span tables of dropped traces, all clear: a step's rebuilding takes several traces, and zeroing a table
-    /// for every fact each time cost more than the derivation it records.
-    static SPARE_SPANS: core::cell::RefCell<Vec<Vec<(u32, u32)>>> = const { core::cell::RefCell::new(Vec::new()) };
+    /// The storage of dropped traces, all clear: a step's rebuilding takes several traces, and zeroing a span table
+    /// for every fact each time cost more than the derivation it records (the lists grown afresh each time, a
+    /// tenth of it).
+    static SPARE_TRACES: core::cell::RefCell<Vec<Spare>> = const { core::cell::RefCell::new(Vec::new()) };
 }
+
+/// A dropped trace's span table (all clear) and empty lists.
+type Spare = (Vec<(u32, u32)>, Vec<Fact>, Vec<Fact>);
 
 impl Trace {
     fn new() -> Trace {
-        let spare = SPARE_SPANS.try_with(|s| s.borrow_mut().pop()).ok().flatten();
+        let spare = SPARE_TRACES.try_with(|s| s.borrow_mut().pop()).ok().flatten();
+        let (spans, spanned, facts) =
+            spare.unwrap_or_else(|| (vec![(0, 0); FACTS], Vec::with_capacity(256), Vec::with_capacity(512)));
         Trace {
-            spans: spare.unwrap_or_else(|| vec![(0, 0); FACTS]),
-            spanned: Vec::new(),
-            facts: Vec::new(),
+            spans,
+            spanned,
+            facts,
             nested: Vec::new(),
         }
     }
@@ -261,10 +277,14 @@ impl Trace {
 impl Drop for Trace {
     fn drop(&mut self) {
         let mut spans = core::mem::take(&mut self.spans);
-        for f in &self.spanned {
+        let mut spanned = core::mem::take(&mut self.spanned);
+        let mut facts = core::mem::take(&mut self.facts);
+        for f in &spanned {
             spans[f.index()] = (0, 0);
         }
-        let _ = SPARE_SPANS.try_with(|s| s.borrow_mut().push(spans));
+        spanned.clear();
+        facts.clear();
+        let _ = SPARE_TRACES.try_with(|s| s.borrow_mut().push((spans, spanned, facts)));
     }
 }
 
@@ -493,7 +513,13 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
 
     /// [`Run::derive`], given up (with no contradiction and depth `u16::MAX`) once `limit` rounds are done without
     /// one: the contradiction, if any, is then `limit` rounds deep or more.
-    fn derive_within(mut self, premise: Fact, limit: u16) -> (Closure, Vec<Fact>) {
+    fn derive_within(self, premise: Fact, limit: u16) -> (Closure, Vec<Fact>) {
+        self.derive_until(premise, limit, &[])
+    }
+
+    /// [`Run::derive_within`], also given up once every fact of `targets` (when there are any) holds: what is
+    /// recorded of them, and of the facts they rest on, is then all there will be.
+    fn derive_until(mut self, premise: Fact, limit: u16, targets: &[Fact]) -> (Closure, Vec<Fact>) {
         self.queue.clear();
         let mut conflict = self.assert(premise, &[]).err();
         let mut head = 0;
@@ -511,7 +537,7 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
             }
             if head == level_end {
                 depth += 1;
-                if depth >= limit {
+                if depth >= limit || !targets.is_empty() && targets.iter().all(|&t| self.holds(t)) {
                     depth = u16::MAX;
                     break;
                 }
@@ -678,21 +704,23 @@ fn all_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
     // Candidates false first: a candidate true removes the others of its cell and its digit from its peers, so it
     // contradicts whenever one of those removals does, and needs no closure of its own then (what a contradictory
     // closure holds is never read).
+    // Per digit, the candidates whose removal contradicts, known once every "false" premise is worked out.
+    let mut bad_off = [0u128; 9];
     let offs = board.premises().filter(|f| !f.on());
     for premise in offs.chain(board.premises().filter(|f| f.on())) {
         let root = same.find(premise);
+        let (cell, d) = (premise.cell(), premise.digit());
         if at[root.index()] == u16::MAX {
             at[root.index()] = out.len() as u16;
             let doomed = premise.on() && {
-                let (cell, d) = (premise.cell(), premise.digit());
-                let others = (0..9)
-                    .filter(|&x| x != d && board.cells[cell] >> x & 1 != 0)
-                    .map(|x| (cell, x));
-                let seen = cells_of(board.cand[d] & peers(cell)).map(|p| (p, d));
-                others.chain(seen).any(|(c, x)| {
-                    out.get(at[Fact::new(c, x, false).index()] as usize)
-                        .is_some_and(|o| o.bad)
-                })
+                let mut others = board.cells[cell] & !(1 << d);
+                let mut any = bad_off[d] & board.cand[d] & peers(cell) != 0;
+                while others != 0 && !any {
+                    let x = others.trailing_zeros() as usize;
+                    others &= others - 1;
+                    any = bad_off[x] & bit(cell) != 0;
+                }
+                any
             };
             out.push(if doomed {
                 Closure {
@@ -707,6 +735,9 @@ fn all_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
             });
         }
         at[premise.index()] = at[root.index()];
+        if !premise.on() && out[at[premise.index()] as usize].bad {
+            bad_off[d] |= bit(cell);
+        }
     }
     (out, at)
 }
@@ -776,6 +807,9 @@ static HOUSES_OF: [[u8; 3]; 81] = {
 struct Due {
     singles: [u32; 9],
     locked: [u32; 9],
+    /// The digits with houses in `singles`, and in `locked` (as bits), so that a round visits only those.
+    singles_digits: u16,
+    locked_digits: u16,
 }
 
 impl Due {
@@ -786,6 +820,8 @@ impl Due {
         let touched = houses_touched(gone);
         self.singles[d] |= touched;
         self.locked[d] |= touched;
+        self.singles_digits |= 1 << d;
+        self.locked_digits |= 1 << d;
     }
 }
 
@@ -821,12 +857,27 @@ fn houses_touched(cells: u128) -> u32 {
             fold |= row;
         }
         cols |= fold;
-        for stack in 0..3 {
-            boxes |= ((fold >> (3 * stack) & 7 != 0) as u32) << (3 * band + stack);
-        }
+        boxes |= (STACKS[fold as usize] as u32) << (3 * band);
     }
     rows | cols << 9 | boxes << 18
 }
+
+/// For each set of columns (9 bits), the stacks (3 bits) holding any of them.
+static STACKS: [u8; 512] = {
+    let mut out = [0u8; 512];
+    let mut cols = 0;
+    while cols < 512 {
+        let mut stack = 0;
+        while stack < 3 {
+            if cols >> (3 * stack) & 7 != 0 {
+                out[cols] |= 1 << stack;
+            }
+            stack += 1;
+        }
+        cols += 1;
+    }
+    out
+};
 
 /// A premise's net closure computed with whole-word operations: the same rules as [`Run::derive`] in a net
 /// (singles, then locked candidates when the singles run out), looked for in the same places (the cells and houses
@@ -847,17 +898,31 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
     if premise.on() {
         pending[d] = bit(cell);
     } else {
+        if lone_removal(board, cell, d) {
+            let mut off = [0u128; 9];
+            off[d] = bit(cell);
+            return Closure {
+                on,
+                off,
+                conflict: None,
+                bad: false,
+                depth: 0,
+            };
+        }
         due.strike(&mut cur, d, bit(cell));
+    }
+    // The digits with facts in `pending`.
+    let mut pending_digits = 0u16;
+    if premise.on() {
+        pending_digits = 1 << d;
     }
     let bad = 'derive: loop {
         // Facts true: each strikes its digit from its peers and the other digits from its cell.
         let mut placed = 0u128;
-        for d in 0..9 {
-            let mut new = pending[d];
-            if new == 0 {
-                continue;
-            }
-            pending[d] = 0;
+        while pending_digits != 0 {
+            let d = pending_digits.trailing_zeros() as usize;
+            pending_digits &= pending_digits - 1;
+            let mut new = core::mem::take(&mut pending[d]);
             placed |= new;
             let mut struck = 0u128;
             while new != 0 {
@@ -886,13 +951,13 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
                 }
             }
         }
-        // Contradictions: a fact true derived false, a cell with no candidate left.
+        // Contradictions: a cell with no candidate left. (A fact true is never derived false here: a placement
+        // that sees one of its digit's is caught above, a cell placed keeps its digit, and locked candidates
+        // strike only places of a house still lacking the digit, which no placement sees.)
         let mut live = 0u128;
         let (mut one, mut two) = (0u128, 0u128);
         for d in 0..9 {
-            if on[d] & !cur[d] != 0 {
-                break 'derive true;
-            }
+            debug_assert_eq!(on[d] & !cur[d], 0);
             live |= cur[d];
             two |= one & cur[d];
             one |= cur[d];
@@ -902,8 +967,10 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
         }
         let naked = one & !two & !on_any & !board.naked;
         // Hidden singles (or no place left) in the houses that lost a place, then naked singles.
-        let mut found = false;
-        for d in 0..9 {
+        let mut digits = core::mem::take(&mut due.singles_digits);
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
             let houses = core::mem::take(&mut due.singles[d]) & needs[d];
             if houses == 0 {
                 continue;
@@ -913,7 +980,7 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
             };
             if singles != 0 {
                 pending[d] |= singles;
-                found = true;
+                pending_digits |= 1 << d;
             }
         }
         if naked != 0 {
@@ -921,15 +988,19 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
                 let n = naked & cur[d];
                 if n != 0 {
                     pending[d] |= n;
-                    found = true;
+                    pending_digits |= 1 << d;
                 }
             }
         }
-        if found {
+        if pending_digits != 0 {
             continue;
         }
         // Singles have run out: locked candidates, which may start them again.
-        for d in 0..9 {
+        let mut digits = core::mem::take(&mut due.locked_digits);
+        let mut found = false;
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
             let houses = core::mem::take(&mut due.locked[d]) & needs[d];
             if houses == 0 {
                 continue;
@@ -955,6 +1026,17 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
         bad,
         depth: if bad { u16::MAX } else { 0 },
     }
+}
+
+/// Whether removing `d` from `cell` leads nowhere in a net: it leaves the cell at least two candidates, each of the
+/// cell's houses at least two places, and no locked candidates with anything to remove. The first round of
+/// [`net_closure`] then finds nothing, and the premise's closure is itself. About two premises of five are such, and
+/// this test is a small part of setting up that round.
+#[inline]
+fn lone_removal(board: &Board, cell: usize, d: usize) -> bool {
+    let cur = board.cand[d] & !bit(cell);
+    let houses = CELL_HOUSES[cell] & board.needs[d];
+    board.cells[cell].count_ones() >= 3 && hidden_singles(cur, houses) == Some(0) && locked_victims(cur, houses) == 0
 }
 
 /// The places of a digit (`cur`) that are the last of one of `houses`, or `None` when one of them has none left.
@@ -998,17 +1080,21 @@ fn locked_victims(cur: u128, mut houses: u32) -> u128 {
     victims
 }
 
-/// What a fact implies directly through the grid's strong links (the implications of a chain).
-fn successors(board: &Board, fact: Fact, out: &mut Vec<Fact>) {
+/// What a fact implies directly through the grid's strong links (the implications of a chain), but for a fact
+/// true only the removals in `linked` (per digit, the places whose removal implies something): the others imply
+/// nothing further, and [`static_closures`] adds them to the closure whole ([`removes`]).
+fn successors(board: &Board, linked: &[u128; 9], fact: Fact, out: &mut Vec<Fact>) {
     let (cell, d) = (fact.cell(), fact.digit());
     if fact.on() {
-        let others = board.cells[cell] & !(1 << d);
-        out.extend(
-            (0..9)
-                .filter(|x| others >> x & 1 != 0)
-                .map(|x| Fact::new(cell, x, false)),
-        );
-        out.extend(cells_of(board.cand[d] & peers(cell)).map(|p| Fact::new(p, d, false)));
+        let mut others = board.cells[cell] & !(1 << d);
+        while others != 0 {
+            let x = others.trailing_zeros() as usize;
+            others &= others - 1;
+            if linked[x] & bit(cell) != 0 {
+                out.push(Fact::new(cell, x, false));
+            }
+        }
+        out.extend(cells_of(board.cand[d] & peers(cell) & linked[d]).map(|p| Fact::new(p, d, false)));
     } else {
         let cands = board.cells[cell];
         if cands.count_ones() == 2 {
@@ -1023,6 +1109,36 @@ fn successors(board: &Board, fact: Fact, out: &mut Vec<Fact>) {
             }
         }
     }
+}
+
+/// The places of each digit whose removal implies something through a strong link: a cell left with one other
+/// candidate, or a house with one other place.
+fn linked_places(board: &Board) -> [u128; 9] {
+    core::array::from_fn(|d| {
+        let mut out = 0u128;
+        for &word in &HOUSES {
+            let places = board.cand[d] & word;
+            if places.count_ones() == 2 {
+                out |= places;
+            }
+        }
+        out | cells_of(board.cand[d])
+            .filter(|&c| board.cells[c].count_ones() == 2)
+            .fold(0, |acc, c| acc | bit(c))
+    })
+}
+
+/// Adds to `off` the candidates a fact true removes: the others of its cell, and its digit from its peers.
+#[inline]
+fn removes(board: &Board, fact: Fact, off: &mut [u128; 9]) {
+    let (cell, d) = (fact.cell(), fact.digit());
+    let mut others = board.cells[cell] & !(1 << d);
+    while others != 0 {
+        let x = others.trailing_zeros() as usize;
+        others &= others - 1;
+        off[x] |= bit(cell);
+    }
+    off[d] |= board.cand[d] & peers(cell);
 }
 
 /// Whether a set of facts holds a contradiction (the same tests [`Run::assert`] makes one fact at a time).
@@ -1072,10 +1188,11 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
     let mut start = Vec::with_capacity(nodes.len() + 1);
     let mut adj: Vec<u16> = Vec::with_capacity(nodes.len() * 8);
     let mut buf = Vec::with_capacity(32);
+    let linked = linked_places(board);
     for &f in &nodes {
         start.push(adj.len());
         buf.clear();
-        successors(board, f, &mut buf);
+        successors(board, &linked, f, &mut buf);
         adj.extend(buf.iter().map(|g| at[g.index()]));
     }
     start.push(adj.len());
@@ -1130,7 +1247,16 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
             }
             // v roots a strongly connected part: its members, then what they reach outside it.
             let id = parts.len() as u16;
-            let (mut on, mut off) = ([0u128; 9], [0u128; 9]);
+            // Made in place: a closure is large, and most parts' are made of their members' lists alone.
+            parts.push(Closure {
+                on: [0; 9],
+                off: [0; 9],
+                conflict: None,
+                bad: false,
+                depth: 0,
+            });
+            let (done, this) = parts.split_at_mut(id as usize);
+            let Closure { on, off, .. } = &mut this[0];
             members.clear();
             while let Some(m) = stack.pop() {
                 let m = m as usize;
@@ -1149,21 +1275,16 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
             }
             let mut bad = false;
             for &m in &members {
+                // Most facts a true digit removes imply nothing further: their closure is themselves, and they
+                // are not in the lists.
+                if nodes[m].on() {
+                    removes(board, nodes[m], off);
+                }
                 for &w in &adj[start[m]..start[m + 1]] {
                     let w = w as usize;
-                    // Most facts a true digit removes imply nothing further: their closure is themselves.
-                    if start[w] == start[w + 1] {
-                        let f = nodes[w];
-                        if f.on() {
-                            on[f.digit()] |= bit(f.cell());
-                        } else {
-                            off[f.digit()] |= bit(f.cell());
-                        }
-                        continue;
-                    }
                     let c = comp[w];
                     if c != id && c != NONE {
-                        let part = &parts[c as usize];
+                        let part = &done[c as usize];
                         bad |= part.bad;
                         for d in 0..9 {
                             on[d] |= part.on[d];
@@ -1172,10 +1293,12 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
                     }
                 }
             }
+            let f = nodes[v];
+            let lone = start[v] == start[v + 1]
+                && (!f.on() || board.cells[f.cell()] == 1 << f.digit() && board.cand[f.digit()] & peers(f.cell()) == 0);
             bad = bad
-                || if members.len() == 1 && start[v] == start[v + 1] {
+                || if members.len() == 1 && lone {
                     // A lone fact that implies nothing: only a removal that empties a cell or a house contradicts.
-                    let f = nodes[v];
                     !f.on()
                         && (board.cells[f.cell()] == 1 << f.digit()
                             || houses_of(f.cell()).into_iter().any(|h| {
@@ -1183,15 +1306,10 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
                                     && board.cand[f.digit()] & HOUSES[h] == bit(f.cell())
                             }))
                 } else {
-                    contradicts(board, &placeable, &on, &off)
+                    contradicts(board, &placeable, on, off)
                 };
-            parts.push(Closure {
-                on,
-                off,
-                conflict: None,
-                bad,
-                depth: if bad { u16::MAX } else { 0 },
-            });
+            this[0].bad = bad;
+            this[0].depth = if bad { u16::MAX } else { 0 };
         }
     }
     // Premises of one part share its closure: point them all at it.
@@ -1203,12 +1321,18 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
 
 /// The closure of one premise with the reasons of every fact.
 fn traced(board: &Board, premise: Fact) -> (Option<Conflict>, Trace) {
+    traced_until(board, premise, &[])
+}
+
+/// [`traced`], derived only until every fact of `targets` (when there are any) holds: the chains to them are then
+/// known.
+fn traced_until(board: &Board, premise: Fact, targets: &[Fact]) -> (Option<Conflict>, Trace) {
     let mut trace = Trace::new();
     let run = Run::<true>::new(board, Vec::new(), Some(&mut trace));
     let conflict = if board.deep {
         run.derive_deep(premise)
     } else {
-        run.derive(premise).0.conflict
+        run.derive_until(premise, u16::MAX, targets).0.conflict
     };
     (conflict, trace)
 }
@@ -1239,7 +1363,15 @@ impl Found {
     /// How much the step does, best first when sorted ascending: placements before eliminations, more before
     /// fewer.
     fn progress_key(&self) -> (bool, usize) {
-        let results = self.results();
+        // Read in place: sorting asks for keys many times over.
+        let premise;
+        let results = match self {
+            Found::Contradiction { premise: p } => {
+                premise = [p.negated()];
+                &premise[..]
+            }
+            Found::Verity { results, .. } => &results[..],
+        };
         let placements = results.iter().filter(|f| f.on()).count();
         if placements > 0 {
             (false, usize::MAX - placements)
@@ -1299,8 +1431,21 @@ fn search(board: &Board) -> Vec<(Found, u16)> {
         let Some(first) = premises.first().and_then(|&p| get(p)).filter(|c| !c.bad) else {
             return;
         };
-        let (mut on, mut off) = (first.on, first.off);
-        for &p in &premises[1..] {
+        // Every set has two premises or more: the first two closures' intersection is made at once.
+        let Some(second) = premises.get(1).and_then(|&p| get(p)).filter(|c| !c.bad) else {
+            return;
+        };
+        let (mut on, mut off) = ([0u128; 9], [0u128; 9]);
+        let mut any = 0u128;
+        for d in 0..9 {
+            on[d] = first.on[d] & second.on[d];
+            off[d] = first.off[d] & second.off[d];
+            any |= on[d] | off[d];
+        }
+        if any == 0 {
+            return;
+        }
+        for &p in &premises[2..] {
             let Some(c) = get(p).filter(|c| !c.bad) else { return };
             let mut any = 0u128;
             for d in 0..9 {
@@ -1370,12 +1515,15 @@ fn chains_to(trace: &Trace, target: Fact) -> Vec<Vec<Fact>> {
         }
         done.push(end);
         let mut chain = vec![end];
+        let mut in_chain = [0u64; FACTS.div_ceil(64)];
+        in_chain[end.index() / 64] |= 1 << (end.index() % 64);
         let mut at = end;
         // Follow first premises back to the root; a guard against cycles keeps a broken trace from looping.
         while let Some(&first) = trace.premises(at).first() {
-            if chain.contains(&first) || chain.len() > FACTS {
+            if in_chain[first.index() / 64] >> (first.index() % 64) & 1 != 0 || chain.len() > FACTS {
                 break;
             }
+            in_chain[first.index() / 64] |= 1 << (first.index() % 64);
             for &extra in &trace.premises(at)[1..] {
                 todo.push(extra);
             }
@@ -1416,6 +1564,31 @@ fn conflict_facts(conflict: Conflict, board: &Board) -> Vec<Fact> {
 
 /// Rebuilds a found result's chains and makes it a step.
 fn build(board: &Board, found: &Found) -> Option<Step> {
+    build_traced(board, found, None).map(Built::step)
+}
+
+/// A step rebuilt but for its chains, which are kept as facts until the step is reported: most steps rebuilt are
+/// only measured, to report the shortest, and writing a chain's nodes out costs more than finding it.
+struct Built {
+    step: Step,
+    chains: Vec<Vec<Fact>>,
+}
+
+impl Built {
+    /// The total length of the chains (links, not nodes), as [`length`] counts it on the step.
+    fn length(&self) -> usize {
+        self.chains.iter().map(|c| c.len().saturating_sub(1)).sum()
+    }
+
+    fn step(self) -> Step {
+        let mut step = self.step;
+        step.pattern.chains = self.chains.iter().map(|c| as_chain(c)).collect();
+        step
+    }
+}
+
+/// [`build`], given a contradiction's traced derivation when the caller has made it already.
+fn build_traced(board: &Board, found: &Found, done: Option<(Option<Conflict>, Trace)>) -> Option<Built> {
     let technique = if board.net {
         Technique::ForcingNet
     } else {
@@ -1425,7 +1598,7 @@ fn build(board: &Board, found: &Found) -> Option<Step> {
     let mut chains: Vec<Vec<Fact>> = Vec::new();
     match found {
         Found::Contradiction { premise } => {
-            let (conflict, trace) = traced(board, *premise);
+            let (conflict, trace) = done.unwrap_or_else(|| traced(board, *premise));
             // The breadth-first derivation meets the contradiction the search saw (or an earlier one).
             let conflict = conflict?;
             for f in conflict_facts(conflict, board) {
@@ -1460,7 +1633,7 @@ fn build(board: &Board, found: &Found) -> Option<Step> {
             results,
             house,
         } => {
-            let traces: Vec<Trace> = premises.iter().map(|&p| traced(board, p).1).collect();
+            let traces: Vec<Trace> = premises.iter().map(|&p| traced_until(board, p, results).1).collect();
             for &r in results {
                 for t in &traces {
                     chains.extend(chains_to(t, r));
@@ -1484,7 +1657,6 @@ fn build(board: &Board, found: &Found) -> Option<Step> {
             unique.push(c);
         }
     }
-    pattern.chains = unique.iter().map(|c| as_chain(c)).collect();
     let results = found.results();
     let placements: Vec<(Cell, Digit)> = results
         .iter()
@@ -1501,10 +1673,11 @@ fn build(board: &Board, found: &Found) -> Option<Step> {
     }
     let mut step = Step::elimination(technique, eliminations, pattern);
     step.placements = placements;
-    Some(step)
+    Some(Built { step, chains: unique })
 }
 
 /// The total length of a step's chains (links, not nodes).
+#[cfg(test)]
 fn length(step: &Step) -> usize {
     step.pattern
         .chains
@@ -1532,6 +1705,9 @@ fn report(board: &Board, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     let built = tied.min(TIES);
     let mut queue = Vec::new();
     let mut first: Vec<(u16, usize)> = Vec::with_capacity(built + 1);
+    // A contradiction derived in full here (the first few, before any limit) is among the first rebuilt unless a
+    // later one is shallower: its derivation is traced at once, for its chains.
+    let mut traces: Vec<(usize, Option<Conflict>, Trace)> = Vec::new();
     for (i, (f, depth)) in found[..tied].iter_mut().enumerate() {
         let limit = if first.len() == built {
             first.last().map_or(u16::MAX, |&(d, _)| d)
@@ -1539,9 +1715,17 @@ fn report(board: &Board, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
             u16::MAX
         };
         if let (Found::Contradiction { premise }, u16::MAX) = (&*f, *depth) {
-            let (closure, q) = Run::<false>::new(board, queue, None).derive_within(*premise, limit);
-            queue = q;
-            *depth = closure.depth;
+            if limit == u16::MAX {
+                let mut trace = Trace::new();
+                let (closure, q) = Run::<true>::new(board, queue, Some(&mut trace)).derive(*premise);
+                queue = q;
+                *depth = closure.depth;
+                traces.push((i, closure.conflict, trace));
+            } else {
+                let (closure, q) = Run::<false>::new(board, queue, None).derive_within(*premise, limit);
+                queue = q;
+                *depth = closure.depth;
+            }
         }
         if *depth < limit {
             let at = first.partition_point(|&(d, _)| d <= *depth);
@@ -1549,10 +1733,21 @@ fn report(board: &Board, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
             first.truncate(built);
         }
     }
-    let mut steps: Vec<Step> = first.iter().filter_map(|&(_, i)| build(board, &found[i].0)).collect();
-    steps.sort_by_key(length);
-    for step in steps {
-        emit(step)?;
+    let mut steps: Vec<Built> = first
+        .iter()
+        .filter_map(|&(_, i)| {
+            let done = traces
+                .iter()
+                .position(|t| t.0 == i)
+                .map(|at| traces.swap_remove(at))
+                .map(|(_, conflict, trace)| (conflict, trace));
+            build_traced(board, &found[i].0, done)
+        })
+        .collect();
+    drop(traces);
+    steps.sort_by_key(Built::length);
+    for built in steps {
+        emit(built.step())?;
     }
     let mut rest: Vec<(u16, usize)> = Vec::with_capacity(tied - built);
     for i in (0..tied).filter(|i| !first.iter().any(|&(_, j)| j == *i)) {
