@@ -128,24 +128,6 @@ const fn spread(cols: u32) -> u32 {
     cols | cols << 9 | cols << 18
 }
 
-/// For a row's nine bits, which of its three boxes still hold a candidate (what [`segments`] computes for a row).
-#[cfg(test)]
-static ROW_BOXES: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut x = 0;
-    while x < 512 {
-        let mut k = 0;
-        while k < 3 {
-            if (x >> (3 * k)) & 7 != 0 {
-                t[x] |= 1 << k;
-            }
-            k += 1;
-        }
-        x += 1;
-    }
-    t
-};
-
 /// For the nine open segments of a band, those that take part in at least one permutation (one segment per row
 /// and per box).
 static PERMUTATION_SEGS: [u16; 512] = {
@@ -1275,9 +1257,9 @@ mod tests {
             for y in (0..512u32).step_by(7) {
                 let z = (x * y + 3) % 512;
                 let a = x | y << 9 | z << 18;
-                let expected = (ROW_BOXES[x as usize] as u32)
-                    | (ROW_BOXES[y as usize] as u32) << 3
-                    | (ROW_BOXES[z as usize] as u32) << 6;
+                let expected = (crate::grid::TRIADS[x as usize] as u32)
+                    | (crate::grid::TRIADS[y as usize] as u32) << 3
+                    | (crate::grid::TRIADS[z as usize] as u32) << 6;
                 assert_eq!(segments::<false>(a), expected, "{a:#x}");
                 #[cfg(target_arch = "x86_64")]
                 if has_v3() {

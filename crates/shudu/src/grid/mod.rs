@@ -11,6 +11,25 @@ pub use bitboard::Bitboard;
 pub use cell::{Cell, House};
 pub use digits::{Candidates, Digit};
 
+/// For each set of a line's nine places (9 bits, first place lowest), which of its three triads (the three places it
+/// shares with one box) hold any of them (3 bits): the boxes a row's places fall in, or the stacks of a set of
+/// columns.
+pub(crate) static TRIADS: [u8; 512] = {
+    let mut out = [0u8; 512];
+    let mut places = 0;
+    while places < 512 {
+        let mut triad = 0;
+        while triad < 3 {
+            if places >> (3 * triad) & 7 != 0 {
+                out[places] |= 1 << triad;
+            }
+            triad += 1;
+        }
+        places += 1;
+    }
+    out
+};
+
 /// Why a board cannot be completed, or why an operation on it is illegal. A value, never a panic.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Contradiction {

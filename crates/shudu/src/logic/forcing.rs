@@ -35,7 +35,7 @@
 //! then one chain a line (`r1c7<>4 r1c7=3 r4c6=3 r4c6<>1`). A net is flattened into chains: the chain to each
 //! conclusion follows the first fact each step rests on, and the chains of the other facts follow it.
 
-use crate::grid::{Candidates, Cell, Digit, Grid, House};
+use crate::grid::{Candidates, Cell, Digit, Grid, House, TRIADS};
 
 use super::notation;
 use super::step::{Chain, Node, NodeKind, Pattern, Step};
@@ -857,27 +857,10 @@ fn houses_touched(cells: u128) -> u32 {
             fold |= row;
         }
         cols |= fold;
-        boxes |= (STACKS[fold as usize] as u32) << (3 * band);
+        boxes |= (TRIADS[fold as usize] as u32) << (3 * band);
     }
     rows | cols << 9 | boxes << 18
 }
-
-/// For each set of columns (9 bits), the stacks (3 bits) holding any of them.
-static STACKS: [u8; 512] = {
-    let mut out = [0u8; 512];
-    let mut cols = 0;
-    while cols < 512 {
-        let mut stack = 0;
-        while stack < 3 {
-            if cols >> (3 * stack) & 7 != 0 {
-                out[cols] |= 1 << stack;
-            }
-            stack += 1;
-        }
-        cols += 1;
-    }
-    out
-};
 
 /// A premise's net closure computed with whole-word operations: the same rules as [`Run::derive`] in a net
 /// (singles, then locked candidates when the singles run out), looked for in the same places (the cells and houses
