@@ -408,30 +408,24 @@ fn empty_rectangles(grid: &Grid, allow_two: bool, emit: &mut dyn FnMut(Step) -> 
                 let (r, c) = (r0 + spot / 3, c0 + spot % 3);
                 let (row, col) = (House::Row(r as u8), House::Col(c as u8));
                 // Links along columns from the rectangle's row, then along rows from its column.
-                for near in cells & (row.cell_set() - bx.cell_set()) {
-                    let link = House::Col(near.col() as u8);
-                    let Some(far) = other_end(cells, link, near) else {
-                        continue;
-                    };
-                    let target = Cell::at(far.row(), c);
-                    if cells.contains(target) && !bx.cell_set().contains(target) {
-                        found.push(Er {
-                            near,
-                            far,
-                            link,
-                            target,
-                            row,
-                            col,
-                        });
-                    }
-                }
-                for near in cells & (col.cell_set() - bx.cell_set()) {
-                    let link = House::Row(near.row() as u8);
-                    let Some(far) = other_end(cells, link, near) else {
-                        continue;
-                    };
-                    let target = Cell::at(r, far.col());
-                    if cells.contains(target) && !bx.cell_set().contains(target) {
+                for (line, along_columns) in [(row, true), (col, false)] {
+                    for near in cells & (line.cell_set() - bx.cell_set()) {
+                        let link = if along_columns {
+                            House::Col(near.col() as u8)
+                        } else {
+                            House::Row(near.row() as u8)
+                        };
+                        let Some(far) = other_end(cells, link, near) else {
+                            continue;
+                        };
+                        let target = if along_columns {
+                            Cell::at(far.row(), c)
+                        } else {
+                            Cell::at(r, far.col())
+                        };
+                        if !cells.contains(target) || bx.cell_set().contains(target) {
+                            continue;
+                        }
                         found.push(Er {
                             near,
                             far,
