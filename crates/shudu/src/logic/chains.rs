@@ -541,8 +541,7 @@ impl Graph {
         strong.offsets.push(strong.targets.len() as u32);
         // A node made false that makes nothing true ends a chain there, proving nothing: no weak link leads to one, so
         // a search never reaches it (a search reads far more links than a graph is built with).
-        // (An ALS node always makes its set's other digits true.)
-        let live = |v: u16| v as usize >= first_als || !strong.is_empty(v as usize);
+        let live = |v: u16| !strong.is_empty(v as usize);
         // The candidates' nodes, those that force nothing left out.
         alive.copy_from_slice(&candidate[..]);
         // The same, as each digit's cells: a node's weak links to candidates are then the live cells it sees.
@@ -625,7 +624,7 @@ impl Graph {
         *self_groups_of = groups_of;
     }
 
-    /// Node `u`'s weak links, made in `weak` if not made yet.
+    /// Node `u`'s weak links, made in `lazy` if not made yet.
     #[inline]
     fn weak_of<'w>(&self, grid: &Grid, lazy: &'w mut Lazy, u: usize) -> &'w [u16] {
         if lazy.weak[u].0 == UNMADE.0 {
