@@ -341,6 +341,38 @@ impl Graph {
     /// much the same size at most of its steps; growing new ones each time was a tenth of the work, and moving a
     /// built graph with its tables by value a thirtieth). Its weak links are made as a search needs them.
     fn build(&mut self, grid: &Grid, mode: Mode) {
+        // Each mode's build compiled apart, its tests of the mode folded away: 17 M fewer instructions over every
+        // tenth puzzle of top1465 than one build for all.
+        match mode {
+            Mode::Grouped => self.build_grouped(grid),
+            Mode::Candidates => self.build_candidates(grid),
+            Mode::Bivalue => self.build_bivalue(grid),
+            Mode::Digit(d) => self.build_digit(grid, d),
+        }
+    }
+
+    #[inline(never)]
+    fn build_grouped(&mut self, grid: &Grid) {
+        self.build_as(grid, Mode::Grouped);
+    }
+
+    #[inline(never)]
+    fn build_candidates(&mut self, grid: &Grid) {
+        self.build_as(grid, Mode::Candidates);
+    }
+
+    #[inline(never)]
+    fn build_bivalue(&mut self, grid: &Grid) {
+        self.build_as(grid, Mode::Bivalue);
+    }
+
+    #[inline(never)]
+    fn build_digit(&mut self, grid: &Grid, digit: Digit) {
+        self.build_as(grid, Mode::Digit(digit));
+    }
+
+    #[inline(always)]
+    fn build_as(&mut self, grid: &Grid, mode: Mode) {
         let Graph {
             mode: self_mode,
             nodes,
