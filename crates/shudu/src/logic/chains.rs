@@ -987,25 +987,25 @@ impl Search {
         self.aside.extend(aside.iter().map(|r| r.state));
         (k.followed as usize, k.queued as usize)
     }
+}
 
-    /// The states from the start to `to`, start first.
-    fn path(&self, to: usize) -> Vec<usize> {
-        let mut path = Vec::with_capacity(self.visits[to].depth as usize + 1);
-        self.path_into(to, &mut path);
-        path
-    }
+/// The states of a search from its start to `to`, start first.
+fn path(visits: &[Visit], to: usize) -> Vec<usize> {
+    let mut path = Vec::with_capacity(visits[to].depth as usize + 1);
+    path_into(visits, to, &mut path);
+    path
+}
 
-    /// The same, written into `path`.
-    fn path_into(&self, to: usize, path: &mut Vec<usize>) {
-        path.clear();
-        path.push(to);
-        let mut at = to;
-        while self.visits[at].depth > 0 {
-            at = self.visits[at].parent as usize;
-            path.push(at);
-        }
-        path.reverse();
+/// The same, written into `path`.
+fn path_into(visits: &[Visit], to: usize, path: &mut Vec<usize>) {
+    path.clear();
+    path.push(to);
+    let mut at = to;
+    while visits[at].depth > 0 {
+        at = visits[at].parent as usize;
+        path.push(at);
     }
+    path.reverse();
 }
 
 /// What a chain proves.
@@ -1224,6 +1224,16 @@ fn explore<const GROUPED: bool>(
         search.queue[0] = first as u32;
         (head, tail) = (0, 1);
     }
+    // The search's parts as locals: the loop below then keeps their places in registers, not reread through `search`.
+    let Search {
+        visits,
+        queue,
+        aside,
+        loop_path,
+        ..
+    } = search;
+    let visits: &mut [Visit] = visits;
+    let queue: &mut [u32] = queue;
     let start_node = &graph.nodes[start];
     let start_single = !is_group(start_node);
     let mut lazy = graph.lazy.borrow_mut();
@@ -1239,10 +1249,10 @@ fn explore<const GROUPED: bool>(
         }
     };
     while head < tail {
-        debug_assert!(tail <= search.queue.len() && (search.queue[head] as usize) < search.visits.len());
+        debug_assert!(tail <= queue.len() && (queue[head] as usize) < visits.len());
         // SAFETY: `head < tail`, within the queue, which holds states of the graph (see the links below).
-        let s = unsafe { *search.queue.get_unchecked(head) } as usize;
-        let Visit { trail, depth: d, .. } = unsafe { *search.visits.get_unchecked(s) };
+        let s = unsafe { *queue.get_unchecked(head) } as usize;
+        let Visit { trail, depth: d, .. } = unsafe { *visits.get_unchecked(s) };
         // The states come in order of depth: from here on, each would lead past the phase's length.
         if d >= limit {
             break;
@@ -1263,9 +1273,9 @@ fn explore<const GROUPED: bool>(
                 !u_on,
                 GROUPED && (u_group || v as usize >= graph.first_group),
             );
-            debug_assert!(t < search.visits.len() && (v as usize) < graph.nodes.len());
+            debug_assert!(t < visits.len() && (v as usize) < graph.nodes.len());
             // SAFETY: a link's target is a node of the graph, and `fit` sized the visits to four states a node.
-            let visit = unsafe { search.visits.get_unchecked_mut(t) };
+            let visit = unsafe { visits.get_unchecked_mut(t) };
             if visit.stamp == generation {
                 continue;
             }
@@ -1297,13 +1307,13 @@ fn explore<const GROUPED: bool>(
             // A state at the length limit, or back in the start's cell (where a chain may close, never pass
             // through), is never followed further: it is checked for conclusions below, not queued.
             if length < longest && !(length >= 2 && home) {
-                debug_assert!(tail < search.queue.len());
+                debug_assert!(tail < queue.len());
                 // SAFETY: a state is queued at most once a search (its stamp is set first), and the queue has room
                 // for every state.
-                unsafe { *search.queue.get_unchecked_mut(tail) = t as u32 };
+                unsafe { *queue.get_unchecked_mut(tail) = t as u32 };
                 tail += 1;
             } else {
-                search.aside.push(t as u32);
+                aside.push(t as u32);
             }
             let v = v as usize;
             if v == start {
@@ -1317,7 +1327,7 @@ fn explore<const GROUPED: bool>(
                         .iter()
                         .map(|e| (cell, e))
                         .collect();
-                    push(found, graph, search, t, technique, grouped, DISCONTINUOUS, eliminations);
+                    push(found, graph, visits, t, technique, grouped, DISCONTINUOUS, eliminations);
                 }
                 continue;
             }
@@ -1327,7 +1337,7 @@ fn explore<const GROUPED: bool>(
             // From the start false to `v` true.
             let end = v_node;
             if loops && length >= 3 && sees_start(end) {
-                close_loop(grid, graph, search, technique, t, first, found);
+                close_loop(grid, graph, visits, loop_path, technique, t, first, found);
                 // The same chain read as an AIC is reported too: HoDoKu names it so when it does not come back to
                 // the start's cell, and its fewer eliminations are a step of their own.
             }
@@ -1351,7 +1361,7 @@ fn explore<const GROUPED: bool>(
             if !removes {
                 continue;
             }
-            aic::<GROUPED>(grid, graph, search, technique, start_node, end, t, found);
+            aic::<GROUPED>(grid, graph, visits, technique, start_node, end, t, found);
         }
     }
     (head, tail)
@@ -1362,31 +1372,33 @@ fn explore<const GROUPED: bool>(
 /// registers without it. Few loops remove anything (one in three hundred over every tenth puzzle of top1465), which
 /// [`loop_removes`] tells first, reading the loop's states in place.
 #[inline(never)]
+#[allow(clippy::too_many_arguments)]
 fn close_loop(
     grid: &Grid,
     graph: &Graph,
-    search: &mut Search,
+    visits: &[Visit],
+    loop_path: &mut Vec<usize>,
     technique: Technique,
     t: usize,
     first: usize,
     found: &mut Vec<Conclusion>,
 ) {
-    if loop_removes(grid, graph, search, t, first) {
-        close_removing_loop(grid, graph, search, technique, t, first, found);
+    if loop_removes(grid, graph, visits, t, first) {
+        close_removing_loop(grid, graph, visits, loop_path, technique, t, first, found);
     }
 }
 
 /// Whether the loop closed at `t` removes anything: [`close_removing_loop`]'s eliminations, each only looked for
 /// until one is found, from the loop's states walked back along their parents (the order of its links does not
 /// matter to what they remove).
-fn loop_removes(grid: &Grid, graph: &Graph, search: &Search, t: usize, first: usize) -> bool {
+fn loop_removes(grid: &Grid, graph: &Graph, visits: &[Visit], t: usize, first: usize) -> bool {
     let mut states = [0usize; MAX_LENGTH as usize + 1];
     let mut n = 0;
     let mut at = t;
     loop {
         states[n] = at;
         n += 1;
-        let visit = &search.visits[at];
+        let visit = &visits[at];
         if visit.depth == 0 {
             break;
         }
@@ -1459,10 +1471,12 @@ fn loop_removes(grid: &Grid, graph: &Graph, search: &Search, t: usize, first: us
 /// The eliminations of a loop [`loop_removes`] found to remove something, pushed onto `found`.
 #[inline(never)]
 #[cold]
+#[allow(clippy::too_many_arguments)]
 fn close_removing_loop(
     grid: &Grid,
     graph: &Graph,
-    search: &mut Search,
+    visits: &[Visit],
+    loop_path: &mut Vec<usize>,
     technique: Technique,
     t: usize,
     first: usize,
@@ -1470,8 +1484,8 @@ fn close_removing_loop(
 ) {
     // The end sees the start: the loop closes, and each of its weak links holds exactly one truth, so
     // whatever sees both ends of a weak link goes.
-    let mut path = core::mem::take(&mut search.loop_path);
-    search.path_into(t, &mut path);
+    let mut path = core::mem::take(loop_path);
+    path_into(visits, t, &mut path);
     let mut gone = [Bitboard::EMPTY; 9];
     let mut used = [Bitboard::EMPTY; 9];
     for &p in &path {
@@ -1541,12 +1555,12 @@ fn close_removing_loop(
             }
         }
     }
-    search.loop_path = path;
+    *loop_path = path;
     if gone.iter().any(|g| !g.is_empty()) {
         push(
             found,
             graph,
-            search,
+            visits,
             t,
             technique,
             technique == Technique::GroupedNiceLoop,
@@ -1564,7 +1578,7 @@ fn close_removing_loop(
 fn aic<const GROUPED: bool>(
     grid: &Grid,
     graph: &Graph,
-    search: &Search,
+    visits: &[Visit],
     technique: Technique,
     start_node: &NodeData,
     end: &NodeData,
@@ -1602,7 +1616,7 @@ fn aic<const GROUPED: bool>(
         _ if same_cell => DISCONTINUOUS,
         _ => AIC,
     };
-    push(found, graph, search, t, technique, GROUPED, variant, as_list(&gone));
+    push(found, graph, visits, t, technique, GROUPED, variant, as_list(&gone));
 }
 
 /// Whether a chain passes through each cell once (a cell's candidates in a row count as one visit), its start cell
@@ -1633,14 +1647,14 @@ fn simple(graph: &Graph, path: &[usize]) -> bool {
 fn push(
     found: &mut Vec<Conclusion>,
     graph: &Graph,
-    search: &Search,
+    visits: &[Visit],
     end: usize,
     technique: Technique,
     grouped: bool,
     variant: &'static str,
     eliminations: Vec<(Cell, Digit)>,
 ) {
-    let path = search.path(end);
+    let path = path(visits, end);
     if !simple(graph, &path) {
         return;
     }
@@ -1667,7 +1681,7 @@ fn push(
                     variant: Some(if grouped { GROUPED_DISCONTINUOUS } else { DISCONTINUOUS }),
                     eliminations: vec![(cell, digit)],
                     path: around,
-                    depth: search.visits[end].depth,
+                    depth: visits[end].depth,
                 });
             }
         }
@@ -1684,7 +1698,7 @@ fn push(
         variant,
         eliminations,
         path,
-        depth: search.visits[end].depth,
+        depth: visits[end].depth,
     });
 }
 
