@@ -98,6 +98,19 @@ static SEGMENTS: [Bitboard; 54] = {
     out
 };
 
+/// The two segments of each cell: its row's in its box, then its column's.
+static CELL_SEGMENTS: [[u8; 2]; 81] = {
+    let mut out = [[0; 2]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let (r, col) = (c / 9, c % 9);
+        let b = r / 3 * 3 + col / 3;
+        out[c] = [(b * 6 + r % 3) as u8, (b * 6 + 3 + col % 3) as u8];
+        c += 1;
+    }
+    out
+};
+
 fn segment_cells(segment: usize) -> Bitboard {
     SEGMENTS[segment]
 }
@@ -512,12 +525,10 @@ impl Graph {
                 n if n >= 2 && mode == Mode::Grouped => {
                     // The cells must make a whole group: all the digit's places in one segment, the first cell's
                     // row or column in its box.
-                    let first = cells.first().unwrap_or(Cell::at(0, 0));
-                    let b = first.box_index();
-                    [b * 6 + first.row() % 3, b * 6 + 3 + first.col() % 3]
+                    CELL_SEGMENTS[first_index(cells) as usize]
                         .into_iter()
-                        .find(|&s| (cells - segment_cells(s)).is_empty())
-                        .map_or(NONE, |s| group[s * 9 + d.index()])
+                        .find(|&s| (cells - segment_cells(s as usize)).is_empty())
+                        .map_or(NONE, |s| group[s as usize * 9 + d.index()])
                 }
                 _ => NONE,
             }
@@ -525,15 +536,14 @@ impl Graph {
         // Sized for a typical grid's links (a few strong and several weak a node), so they are rarely regrown.
         strong.offsets.reserve(nodes.len() + 1);
         strong.targets.reserve(4 * nodes.len());
-        for node in nodes.iter() {
+        // The sets' nodes, last, have theirs made as a search first needs them (see `Graph::als_strong_of`).
+        for node in nodes[..first_als].iter() {
             let d = node.digit;
             let places = grid.digit_cells(d);
             // Strong: the other places of the digit in a house, when they make one node.
             strong.offsets.push(strong.targets.len() as u32);
             scratch.clear();
-            if node.als {
-                // Made as a search first needs them (see `Graph::als_strong_of`).
-            } else if !node.is_group() {
+            if !node.is_group() {
                 let cell = node.cell();
                 // Conjugate places: every mode but XY-Chains, whose strong links lie inside cells.
                 if mode != Mode::Bivalue {
@@ -564,13 +574,11 @@ impl Graph {
                     }
                 }
             }
-            if !node.als {
-                scratch.sort_unstable_by_key(|&v| v & !INSIDE);
-                scratch.dedup();
-            }
+            scratch.sort_unstable_by_key(|&v| v & !INSIDE);
+            scratch.dedup();
             strong.targets.extend_from_slice(scratch);
         }
-        strong.offsets.push(strong.targets.len() as u32);
+        strong.offsets.resize(nodes.len() + 1, strong.targets.len() as u32);
         // A node made false that makes nothing true ends a chain there, proving nothing: no weak link leads to one, so
         // a search never reaches it (a search reads far more links than a graph is built with).
         let live = |v: u16| !strong.is_empty(v as usize);
