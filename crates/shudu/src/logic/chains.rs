@@ -979,19 +979,23 @@ impl Search {
             followed: followed as u32,
             aside: aside.len() as u32,
         };
-        keeping
-            .states
-            .extend(queue[..queued].iter().chain(aside.iter()).map(|&t| {
-                let v = &visits[t as usize];
-                Reached {
-                    state: t,
-                    parent: v.parent,
-                    depth: v.depth,
-                }
-            }));
-        keeping
-            .trails
-            .extend(queue[followed..queued].iter().map(|&t| visits[t as usize].trail));
+        let reached = |&t: &u32| {
+            debug_assert!((t as usize) < visits.len());
+            // SAFETY: the queue and the states set aside hold states of the graph, within the visits (see `fit`).
+            let v = unsafe { visits.get_unchecked(t as usize) };
+            Reached {
+                state: t,
+                parent: v.parent,
+                depth: v.depth,
+            }
+        };
+        keeping.states.extend(queue[..queued].iter().map(reached));
+        keeping.states.extend(aside.iter().map(reached));
+        keeping.trails.extend(queue[followed..queued].iter().map(|&t| {
+            debug_assert!((t as usize) < visits.len());
+            // SAFETY: as above.
+            unsafe { visits.get_unchecked(t as usize) }.trail
+        }));
         keeping.starts.push(kept);
     }
 
