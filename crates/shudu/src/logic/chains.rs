@@ -1299,60 +1299,75 @@ fn explore<const GROUPED: bool>(
         } else {
             graph.strong.of(u)
         };
-        for &link in next {
-            let v = link & !INSIDE;
-            let t = state(
-                v as usize,
-                !u_on,
-                GROUPED && (u_group || v as usize >= graph.first_group),
-            );
-            debug_assert!(t < visits.len() && (v as usize) < graph.nodes.len());
-            // SAFETY: a link's target is a node of the graph, and `fit` sized the visits to four states a node.
-            let visit = unsafe { visits.get_unchecked_mut(t) };
-            if visit.stamp == generation {
-                continue;
-            }
-            // SAFETY: as above.
-            let v_node = unsafe { graph.nodes.get_unchecked(v as usize) };
-            let inside = link & INSIDE != 0;
-            debug_assert_eq!(
-                inside,
-                v_node.span == graph.nodes[u].span && (!is_group(v_node) || v_node.als)
-            );
-            // Whether the node lies where the start does. Such a node always meets the trail (which holds the
-            // start's cells), so the test is needed only where the trail is met, or not tested (a link inside).
-            let home = if inside || !(v_node.entry & trail).is_empty() {
-                let home = v_node.cells == start_node.cells;
-                if !inside && !home {
+        // Each link's target state visited: reached before, or meeting the trail away from the start's cell, it is
+        // passed over; else it is marked and queued (or set aside), and the loop's body goes on with it.
+        macro_rules! visit {
+            ($link:expr, $on:expr) => {{
+                let link = $link;
+                let v = link & !INSIDE;
+                let t = state(
+                    v as usize,
+                    $on,
+                    GROUPED && (u_group || v as usize >= graph.first_group),
+                );
+                debug_assert!(t < visits.len() && (v as usize) < graph.nodes.len());
+                // SAFETY: a link's target is a node of the graph, and `fit` sized the visits to four states a node.
+                let visit = unsafe { visits.get_unchecked_mut(t) };
+                if visit.stamp == generation {
                     continue;
                 }
-                home
-            } else {
-                false
-            };
-            *visit = Visit {
-                trail: trail | v_node.span,
-                stamp: generation,
-                parent: s as u32,
-                depth: d + 1,
-            };
-            let length = d + 1;
-            // A state at the length limit, or back in the start's cell (where a chain may close, never pass
-            // through), is never followed further: it is checked for conclusions below, not queued.
-            if length < longest && !(length >= 2 && home) {
-                debug_assert!(tail < queue.len());
-                // SAFETY: a state is queued at most once a search (its stamp is set first), and the queue has room
-                // for every state.
-                unsafe { *queue.get_unchecked_mut(tail) = t as u32 };
-                tail += 1;
-            } else {
-                aside.push(t as u32);
+                // SAFETY: as above.
+                let v_node = unsafe { graph.nodes.get_unchecked(v as usize) };
+                let inside = link & INSIDE != 0;
+                debug_assert_eq!(
+                    inside,
+                    v_node.span == graph.nodes[u].span && (!is_group(v_node) || v_node.als)
+                );
+                // Whether the node lies where the start does. Such a node always meets the trail (which holds the
+                // start's cells), so the test is needed only where the trail is met, or not tested (a link inside).
+                let home = if inside || !(v_node.entry & trail).is_empty() {
+                    let home = v_node.cells == start_node.cells;
+                    if !inside && !home {
+                        continue;
+                    }
+                    home
+                } else {
+                    false
+                };
+                *visit = Visit {
+                    trail: trail | v_node.span,
+                    stamp: generation,
+                    parent: s as u32,
+                    depth: d + 1,
+                };
+                let length = d + 1;
+                // A state at the length limit, or back in the start's cell (where a chain may close, never pass
+                // through), is never followed further: it is checked for conclusions below, not queued.
+                if length < longest && !(length >= 2 && home) {
+                    debug_assert!(tail < queue.len());
+                    // SAFETY: a state is queued at most once a search (its stamp is set first), and the queue has
+                    // room for every state.
+                    unsafe { *queue.get_unchecked_mut(tail) = t as u32 };
+                    tail += 1;
+                } else {
+                    aside.push(t as u32);
+                }
+                (v as usize, t, v_node, length)
+            }};
+        }
+        if u_on {
+            // From a true node to false ones: nothing ends there (false again at the start proves nothing).
+            for &link in next {
+                visit!(link, false);
             }
-            let v = v as usize;
+            continue;
+        }
+        for &link in next {
+            let (v, t, end, length) = visit!(link, true);
             if v == start {
                 // Back at the start: assumed false, it comes out true (a discontinuous nice loop placing it, written
-                // as HoDoKu writes it: the removal of the cell's other candidates); false again proves nothing.
-                if loops && !u_on {
+                // as HoDoKu writes it: the removal of the cell's other candidates).
+                if loops {
                     let cell = start_node.cell();
                     let eliminations = grid
                         .candidates(cell)
@@ -1364,11 +1379,7 @@ fn explore<const GROUPED: bool>(
                 }
                 continue;
             }
-            if u_on {
-                continue;
-            }
             // From the start false to `v` true.
-            let end = v_node;
             if loops && length >= 3 && sees_start(end) {
                 close_loop(grid, graph, visits, loop_path, technique, t, first, found);
                 // The same chain read as an AIC is reported too: HoDoKu names it so when it does not come back to
