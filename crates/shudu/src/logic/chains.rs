@@ -437,25 +437,31 @@ impl Graph {
         strong.targets.clear();
         candidate.fill(NONE);
         let bivalue = |c: Cell| grid.candidates(c).len() == 2;
-        for cell in grid.empty_cells() {
-            for d in grid.candidates(cell) {
-                let keep = match mode {
-                    Mode::Digit(x) => d == x,
-                    Mode::Bivalue => bivalue(cell),
-                    Mode::Candidates | Mode::Grouped => true,
-                };
-                if keep {
-                    candidate[cell.index() * 9 + d.index()] = nodes.len() as u16;
-                    nodes.push(NodeData {
-                        digit: d,
-                        cells: Bitboard::only(cell),
-                        segment: NONE,
-                        span: Bitboard::only(cell),
-                        als: false,
-                        first: cell.index() as u8,
-                        seen: Bitboard::EMPTY,
-                        entry: Bitboard::EMPTY,
-                    });
+        let mut add = |cell: Cell, d: Digit| {
+            candidate[cell.index() * 9 + d.index()] = nodes.len() as u16;
+            nodes.push(NodeData {
+                digit: d,
+                cells: Bitboard::only(cell),
+                segment: NONE,
+                span: Bitboard::only(cell),
+                als: false,
+                first: cell.index() as u8,
+                seen: Bitboard::EMPTY,
+                entry: Bitboard::EMPTY,
+            });
+        };
+        if let Mode::Digit(x) = mode {
+            // Numbered cell by cell, as the other modes number theirs.
+            for cell in grid.digit_cells(x) {
+                add(cell, x);
+            }
+        } else {
+            for cell in grid.empty_cells() {
+                if mode == Mode::Bivalue && !bivalue(cell) {
+                    continue;
+                }
+                for d in grid.candidates(cell) {
+                    add(cell, d);
                 }
             }
         }
