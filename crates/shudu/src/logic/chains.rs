@@ -1308,13 +1308,13 @@ fn explore<const GROUPED: bool>(
         // Each link's target state visited: reached before, or meeting the trail away from the start's cell, it is
         // passed over; else it is marked and queued (or set aside), and the loop's body goes on with it.
         macro_rules! visit {
-            ($link:expr, $on:expr) => {{
+            ($link:expr, $on:expr, $through_group:expr) => {{
                 let link = $link;
                 let v = link & !INSIDE;
                 let t = state(
                     v as usize,
                     $on,
-                    GROUPED && (u_group || v as usize >= graph.first_group),
+                    GROUPED && ($through_group || v as usize >= graph.first_group),
                 );
                 debug_assert!(t < visits.len() && (v as usize) < graph.nodes.len());
                 // SAFETY: a link's target is a node of the graph, and `fit` sized the visits to four states a node.
@@ -1364,54 +1364,78 @@ fn explore<const GROUPED: bool>(
         if u_on {
             // From a true node to false ones: nothing ends there (false again at the start proves nothing).
             for &link in next {
-                visit!(link, false);
+                visit!(link, false, u_group);
             }
             continue;
         }
-        for &link in next {
-            let (v, t, end, length) = visit!(link, true);
-            if v == start {
-                // Back at the start: assumed false, it comes out true (a discontinuous nice loop placing it, written
-                // as HoDoKu writes it: the removal of the cell's other candidates).
-                if loops {
-                    let cell = start_node.cell();
-                    let eliminations = grid
-                        .candidates(cell)
-                        .without(Candidates::only(start_node.digit))
-                        .iter()
-                        .map(|e| (cell, e))
-                        .collect();
-                    push(found, graph, visits, t, technique, grouped, DISCONTINUOUS, eliminations);
+        // Compiled twice, for a way through a group or a set and for one not (most ways are through one).
+        macro_rules! strong_loop {
+            ($through_group:expr) => {
+                for &link in next {
+                    let (v, t, end, length) = visit!(link, true, $through_group);
+                    if v == start {
+                        // Back at the start: assumed false, it comes out true (a discontinuous nice loop placing it,
+                        // written as HoDoKu writes it: the removal of the cell's other candidates).
+                        if loops {
+                            let cell = start_node.cell();
+                            let eliminations = grid
+                                .candidates(cell)
+                                .without(Candidates::only(start_node.digit))
+                                .iter()
+                                .map(|e| (cell, e))
+                                .collect();
+                            push(
+                                found,
+                                graph,
+                                visits,
+                                t,
+                                technique,
+                                grouped,
+                                DISCONTINUOUS,
+                                eliminations,
+                            );
+                        }
+                        continue;
+                    }
+                    // From the start false to `v` true.
+                    if loops && length >= 3 && sees_start(end) {
+                        close_loop(grid, graph, visits, loop_path, technique, t, first, found);
+                        // The same chain read as an AIC is reported too: HoDoKu names it so when it does not come back
+                        // to the start's cell, and its fewer eliminations are a step of their own.
+                    }
+                    // An AIC: the start or the end holds, so whatever sees both goes: the digit where both ends have
+                    // it, the other end's digit in a cell that is one end and sees the other, a shared cell's other
+                    // digits.
+                    let (a, b) = (start_node.digit, end.digit);
+                    if a != b && matches!(technique, Technique::XChain | Technique::XYChain) {
+                        continue;
+                    }
+                    let others = |c: Cell| {
+                        grid.candidates(c)
+                            .without(Candidates::only(a).or(Candidates::only(b)))
+                    };
+                    // Most ends remove nothing, which a few bit tests tell: a node's `seen` holds only places of its
+                    // digit, so with two digits, an end removes the other's digit only from a candidate the other sees.
+                    let removes = if a == b {
+                        !(start_node.seen & end.seen).is_empty()
+                    } else {
+                        let end_single = !is_group(end);
+                        let (s, e) = (start_node.cell(), end.cell());
+                        (end_single && start_node.seen.contains(e))
+                            || (start_single
+                                && (end.seen.contains(s) || (end_single && s == e && !others(s).is_empty())))
+                    };
+                    if !removes {
+                        continue;
+                    }
+                    aic::<GROUPED>(grid, graph, visits, technique, start_node, end, t, found);
                 }
-                continue;
-            }
-            // From the start false to `v` true.
-            if loops && length >= 3 && sees_start(end) {
-                close_loop(grid, graph, visits, loop_path, technique, t, first, found);
-                // The same chain read as an AIC is reported too: HoDoKu names it so when it does not come back to
-                // the start's cell, and its fewer eliminations are a step of their own.
-            }
-            // An AIC: the start or the end holds, so whatever sees both goes: the digit where both ends have it,
-            // the other end's digit in a cell that is one end and sees the other, a shared cell's other digits.
-            let (a, b) = (start_node.digit, end.digit);
-            if a != b && matches!(technique, Technique::XChain | Technique::XYChain) {
-                continue;
-            }
-            let others = |c: Cell| grid.candidates(c).without(Candidates::only(a).or(Candidates::only(b)));
-            // Most ends remove nothing, which a few bit tests tell: a node's `seen` holds only places of its digit,
-            // so with two digits, an end removes the other's digit only from a candidate the other sees.
-            let removes = if a == b {
-                !(start_node.seen & end.seen).is_empty()
-            } else {
-                let end_single = !is_group(end);
-                let (s, e) = (start_node.cell(), end.cell());
-                (end_single && start_node.seen.contains(e))
-                    || (start_single && (end.seen.contains(s) || (end_single && s == e && !others(s).is_empty())))
             };
-            if !removes {
-                continue;
-            }
-            aic::<GROUPED>(grid, graph, visits, technique, start_node, end, t, found);
+        }
+        if GROUPED && u_group {
+            strong_loop!(true);
+        } else {
+            strong_loop!(false);
         }
     }
     (head, tail)
