@@ -155,6 +155,19 @@ const fn house_words() -> [u128; 27] {
 /// The cells of each house, indexed as [`House::index`].
 static HOUSES: [u128; 27] = house_words();
 
+/// [`HOUSES`] padded to the bits of a `u32`, for the loops over a house set's bits: a bit's index needs no bounds
+/// check there, which is a tenth of the work per house.
+static HOUSE_BITS: [u128; 32] = {
+    let words = house_words();
+    let mut out = [0u128; 32];
+    let mut h = 0;
+    while h < 27 {
+        out[h] = words[h];
+        h += 1;
+    }
+    out
+};
+
 /// The row, column and box index of a cell.
 #[inline]
 const fn houses_of(cell: usize) -> [usize; 3] {
@@ -925,21 +938,17 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
                 due.strike(&mut cur, d, gone);
             }
         }
-        // (The cells placed in earlier rounds lost their other digits then.)
-        if placed != 0 {
-            for e in 0..9 {
-                let gone = cur[e] & placed & !on[e];
-                if gone != 0 {
-                    due.strike(&mut cur, e, gone);
-                }
-            }
-        }
         // Contradictions: a cell with no candidate left. (A fact true is never derived false here: a placement
         // that sees one of its digit's is caught above, a cell placed keeps its digit, and locked candidates
-        // strike only places of a house still lacking the digit, which no placement sees.)
+        // strike only places of a house still lacking the digit, which no placement sees.) The cells placed lose
+        // their other digits in the same pass (those placed in earlier rounds lost them then).
         let mut live = 0u128;
         let (mut one, mut two) = (0u128, 0u128);
         for d in 0..9 {
+            let gone = cur[d] & placed & !on[d];
+            if gone != 0 {
+                due.strike(&mut cur, d, gone);
+            }
             debug_assert_eq!(on[d] & !cur[d], 0);
             live |= cur[d];
             two |= one & cur[d];
@@ -1030,12 +1039,11 @@ fn hidden_singles(cur: u128, mut houses: u32) -> Option<u128> {
     while houses != 0 {
         let h = houses.trailing_zeros() as usize;
         houses &= houses - 1;
-        let places = cur & HOUSES[h];
-        if places == 0 {
-            return None;
-        }
-        if places & (places - 1) == 0 {
-            singles |= places;
+        let places = cur & HOUSE_BITS[h];
+        match places.count_ones() {
+            0 => return None,
+            1 => singles |= places,
+            _ => {}
         }
     }
     Some(singles)
@@ -1052,7 +1060,7 @@ fn locked_victims(cur: u128, mut houses: u32) -> u128 {
         houses &= houses - 1;
         // Places that lie in one crossing house are at most three, which most houses exceed. (A house left with
         // none or one is the singles' pass's to name.)
-        let places = cur & HOUSES[h];
+        let places = cur & HOUSE_BITS[h];
         if !(2..=3).contains(&places.count_ones()) {
             continue;
         }
