@@ -390,7 +390,7 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
             if self.cur_cells[cell] == 0 {
                 return Err(Conflict::EmptyCell { cell });
             }
-            for h in houses_of(cell) {
+            for h in HOUSES_OF[cell].map(usize::from) {
                 if self.board.needs[d] >> h & 1 != 0 && self.cur[d] & HOUSES[h] == 0 {
                     return Err(Conflict::EmptyHouse { house: h, digit: d });
                 }
@@ -405,13 +405,14 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
         let (cell, d) = (fact.cell(), fact.digit());
         let board = self.board;
         if fact.on() {
-            let mut others = board.cells[cell] & !(1 << d);
+            // Only the candidates not derived false yet: asserting the others again would change nothing.
+            let mut others = self.cur_cells[cell] & !(1 << d);
             while others != 0 {
                 let x = others.trailing_zeros() as usize;
                 others &= others - 1;
                 self.assert(Fact::new(cell, x, false), &[fact])?;
             }
-            for p in cells_of(board.cand[d] & peers(cell)) {
+            for p in cells_of(self.cur[d] & peers(cell)) {
                 self.assert(Fact::new(p, d, false), &[fact])?;
             }
             return Ok(());
@@ -435,7 +436,7 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
                 }
             }
             // Hidden single: the digit's last place in a house of the cell.
-            for h in houses_of(cell) {
+            for h in HOUSES_OF[cell].map(usize::from) {
                 if board.needs[d] >> h & 1 == 0 {
                     continue;
                 }
@@ -450,9 +451,7 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
                 }
             }
             // Locked candidates are looked for once the singles run out (see `settle`): the houses to look at.
-            for h in houses_of(cell) {
-                self.dirty[d] |= 1 << h;
-            }
+            self.dirty[d] |= CELL_HOUSES[cell];
         } else {
             // Strong links of the grid as it stands.
             let cands = board.cells[cell];
@@ -460,7 +459,7 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
                 let x = (cands & !(1 << d)).trailing_zeros() as usize;
                 self.assert(Fact::new(cell, x, true), &[fact])?;
             }
-            for h in houses_of(cell) {
+            for h in HOUSES_OF[cell].map(usize::from) {
                 let places = board.cand[d] & HOUSES[h];
                 if places.count_ones() == 2 {
                     let p = (places & !bit(cell)).trailing_zeros() as usize;
