@@ -943,16 +943,24 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
         // their other digits in the same pass (those placed in earlier rounds lost them then).
         let mut live = 0u128;
         let (mut one, mut two) = (0u128, 0u128);
-        for d in 0..9 {
-            let gone = cur[d] & placed & !on[d];
-            if gone != 0 {
-                due.strike(&mut cur, d, gone);
+        if placed != 0 {
+            for d in 0..9 {
+                let gone = cur[d] & placed & !on[d];
+                if gone != 0 {
+                    due.strike(&mut cur, d, gone);
+                }
+                live |= cur[d];
+                two |= one & cur[d];
+                one |= cur[d];
             }
-            debug_assert_eq!(on[d] & !cur[d], 0);
-            live |= cur[d];
-            two |= one & cur[d];
-            one |= cur[d];
+        } else {
+            for d in 0..9 {
+                live |= cur[d];
+                two |= one & cur[d];
+                one |= cur[d];
+            }
         }
+        debug_assert!((0..9).all(|d| on[d] & !cur[d] == 0));
         if board.open & !live != 0 {
             break 'derive true;
         }
