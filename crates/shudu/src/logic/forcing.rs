@@ -1140,10 +1140,9 @@ fn removes(board: &Board, fact: Fact, off: &mut [u128; 9]) {
 }
 
 /// Whether a set of facts holds a contradiction (the same tests [`Run::assert`] makes one fact at a time).
-/// `placeable` holds, per digit, the houses that need it and hold a candidate of it ([`placeable`]).
-fn contradicts(board: &Board, placeable: &[u32; 9], on: &[u128; 9], off: &[u128; 9]) -> bool {
+/// `placeable` holds, per digit, the houses a removal can empty ([`Placeable`]).
+fn contradicts(board: &Board, placeable: &Placeable, on: &[u128; 9], off: &[u128; 9]) -> bool {
     let (mut one, mut two, mut left) = (0u128, 0u128, 0u128);
-    let mut empty = 0u128;
     for d in 0..9 {
         if on[d] & off[d] != 0 {
             return true;
@@ -1153,21 +1152,42 @@ fn contradicts(board: &Board, placeable: &[u32; 9], on: &[u128; 9], off: &[u128;
         if cells_of(on[d]).any(|c| on[d] & peers(c) != 0) {
             return true;
         }
-        let rest = board.cand[d] & !off[d];
-        left |= rest;
-        empty |= board.cand[d];
-        // Only a house that lost a place can have none left; the facts' removals are candidates, so such a house
-        // is one of `placeable` that the places left miss (one fold of the word, not a test per house).
-        if off[d] != 0 && placeable[d] & !houses_touched(rest) != 0 {
-            return true;
-        }
+        left |= board.cand[d] & !off[d];
     }
-    two != 0 || empty & !left != 0
+    if two != 0 || board.open & !left != 0 {
+        return true;
+    }
+    // Houses last, as the costliest test. Only a house that lost a place can have none left; the facts' removals
+    // are candidates, so such a house is one of `placeable` that the places left miss (one fold of the word, not a
+    // test per house), and it lost all its places, which fewer removals than any such house holds cannot do.
+    (0..9).any(|d| {
+        off[d].count_ones() >= placeable.fewest[d]
+            && placeable.houses[d] & !houses_touched(board.cand[d] & !off[d]) != 0
+    })
 }
 
-/// Per digit, the houses that need it and hold a candidate of it: those a removal of that digit can empty.
-fn placeable(board: &Board) -> [u32; 9] {
-    core::array::from_fn(|d| board.needs[d] & houses_touched(board.cand[d]))
+/// Per digit, the houses that need it and hold a candidate of it (those a removal of that digit can empty), and the
+/// fewest places any of them holds.
+struct Placeable {
+    houses: [u32; 9],
+    fewest: [u32; 9],
+}
+
+impl Placeable {
+    fn new(board: &Board) -> Placeable {
+        let houses: [u32; 9] = core::array::from_fn(|d| board.needs[d] & houses_touched(board.cand[d]));
+        let fewest = core::array::from_fn(|d| {
+            let mut fewest = u32::MAX;
+            let mut hs = houses[d];
+            while hs != 0 {
+                let h = hs.trailing_zeros() as usize;
+                hs &= hs - 1;
+                fewest = fewest.min((board.cand[d] & HOUSES[h]).count_ones());
+            }
+            fewest
+        });
+        Placeable { houses, fewest }
+    }
 }
 
 /// The closures of every premise under chain implications, which do not depend on the premise: each is the union
@@ -1195,7 +1215,7 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
     }
     start.push(adj.len());
     let n = nodes.len();
-    let placeable = placeable(board);
+    let placeable = Placeable::new(board);
     let mut index = vec![NONE; n];
     let mut low = vec![0u16; n];
     let mut on_stack = vec![false; n];
