@@ -819,9 +819,9 @@ static HOUSES_OF: [[u8; 3]; 81] = {
 struct Due {
     singles: [u32; 9],
     locked: [u32; 9],
-    /// The digits with houses in `singles`, and in `locked` (as bits), so that a round visits only those.
-    singles_digits: u16,
-    locked_digits: u16,
+    /// The digits with houses in `singles` (bits 0 to 8), and in `locked` (bits 16 to 24), so that a round visits
+    /// only those: one word, which a strike marks with one operation.
+    digits: u32,
 }
 
 impl Due {
@@ -832,8 +832,7 @@ impl Due {
         let touched = houses_touched(gone);
         self.singles[d] |= touched;
         self.locked[d] |= touched;
-        self.singles_digits |= 1 << d;
-        self.locked_digits |= 1 << d;
+        self.digits |= 0x1_0001 << d;
     }
 }
 
@@ -966,7 +965,8 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
         }
         let naked = one & !two & !on_any & !board.naked;
         // Hidden singles (or no place left) in the houses that lost a place, then naked singles.
-        let mut digits = core::mem::take(&mut due.singles_digits);
+        let mut digits = due.digits & 0x1ff;
+        due.digits &= !0x1ff;
         while digits != 0 {
             let d = digits.trailing_zeros() as usize;
             digits &= digits - 1;
@@ -995,7 +995,8 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
             continue;
         }
         // Singles have run out: locked candidates, which may start them again.
-        let mut digits = core::mem::take(&mut due.locked_digits);
+        let mut digits = due.digits >> 16;
+        due.digits &= 0x1ff;
         let mut found = false;
         while digits != 0 {
             let d = digits.trailing_zeros() as usize;
