@@ -916,21 +916,26 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
         while pending_digits != 0 {
             let d = pending_digits.trailing_zeros() as usize;
             pending_digits &= pending_digits - 1;
-            let mut new = core::mem::take(&mut pending[d]);
+            let new = core::mem::take(&mut pending[d]);
+            // A cell placed already, a candidate removed already, or two of the digit in one house: tested on the
+            // whole word, as a contradiction is all a closure then tells (which one does not matter).
+            if on_any & new != 0 || new & !cur[d] != 0 {
+                break 'derive true;
+            }
             placed |= new;
             let mut struck = 0u128;
-            while new != 0 {
-                let c = new.trailing_zeros() as usize;
-                new &= new - 1;
-                let b = bit(c);
-                if on_any & b != 0 || cur[d] & b == 0 || on[d] & peers(c) != 0 {
-                    break 'derive true;
-                }
-                on[d] |= b;
-                on_any |= b;
+            let mut rest = new;
+            while rest != 0 {
+                let c = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
                 needs[d] &= !CELL_HOUSES[c];
                 struck |= peers(c);
             }
+            on[d] |= new;
+            if on[d] & struck != 0 {
+                break 'derive true;
+            }
+            on_any |= new;
             let gone = cur[d] & struck;
             if gone != 0 {
                 due.strike(&mut cur, d, gone);
