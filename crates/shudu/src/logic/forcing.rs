@@ -945,7 +945,7 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
         // that sees one of its digit's is caught above, a cell placed keeps its digit, and locked candidates
         // strike only places of a house still lacking the digit, which no placement sees.) The cells placed lose
         // their other digits in the same pass (those placed in earlier rounds lost them then).
-        let mut live = 0u128;
+        // Cells with a candidate left (`one`), and with two or more.
         let (mut one, mut two) = (0u128, 0u128);
         if placed != 0 {
             for d in 0..9 {
@@ -953,19 +953,17 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
                 if gone != 0 {
                     due.strike(&mut cur, d, gone);
                 }
-                live |= cur[d];
                 two |= one & cur[d];
                 one |= cur[d];
             }
         } else {
             for d in 0..9 {
-                live |= cur[d];
                 two |= one & cur[d];
                 one |= cur[d];
             }
         }
         debug_assert!((0..9).all(|d| on[d] & !cur[d] == 0));
-        if board.open & !live != 0 {
+        if board.open & !one != 0 {
             break 'derive true;
         }
         let naked = one & !two & !on_any & !board.naked;
