@@ -977,9 +977,10 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
             if houses == 0 {
                 continue;
             }
-            let Some(singles) = hidden_singles(cur[d], houses) else {
+            let singles = hidden_singles(cur[d], houses);
+            if singles == NO_PLACE {
                 break 'derive true;
-            };
+            }
             if singles != 0 {
                 pending[d] |= singles;
                 pending_digits |= 1 << d;
@@ -1039,25 +1040,29 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
 fn lone_removal(board: &Board, cell: usize, d: usize) -> bool {
     let cur = board.cand[d] & !bit(cell);
     let houses = CELL_HOUSES[cell] & board.needs[d];
-    board.cells[cell].count_ones() >= 3 && hidden_singles(cur, houses) == Some(0) && locked_victims(cur, houses) == 0
+    board.cells[cell].count_ones() >= 3 && hidden_singles(cur, houses) == 0 && locked_victims(cur, houses) == 0
 }
 
-/// The places of a digit (`cur`) that are the last of one of `houses`, or `None` when one of them has none left.
-/// Kept out of line: inlined into [`net_closure`], its loop shares the registers with the whole derivation.
+/// What [`hidden_singles`] returns when a house has no place left: no word of places has the bits past the last
+/// cell, and a plain word comes back in registers where an `Option` of one came back through memory.
+const NO_PLACE: u128 = u128::MAX;
+
+/// The places of a digit (`cur`) that are the last of one of `houses`, or [`NO_PLACE`] when one of them has none
+/// left. Kept out of line: inlined into [`net_closure`], its loop shares the registers with the whole derivation.
 #[inline(never)]
-fn hidden_singles(cur: u128, mut houses: u32) -> Option<u128> {
+fn hidden_singles(cur: u128, mut houses: u32) -> u128 {
     let mut singles = 0;
     while houses != 0 {
         let h = houses.trailing_zeros() as usize;
         houses &= houses - 1;
         let places = cur & HOUSE_BITS[h];
         match places.count_ones() {
-            0 => return None,
+            0 => return NO_PLACE,
             1 => singles |= places,
             _ => {}
         }
     }
-    Some(singles)
+    singles
 }
 
 /// The places of a digit (`cur`) that locked candidates in `houses` remove, all read from the same places: each
