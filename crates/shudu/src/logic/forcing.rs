@@ -957,9 +957,9 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
                 one |= cur[d];
             }
         } else {
-            for d in 0..9 {
-                two |= one & cur[d];
-                one |= cur[d];
+            for &word in &cur {
+                two |= one & word;
+                one |= word;
             }
         }
         debug_assert!((0..9).all(|d| on[d] & !cur[d] == 0));
