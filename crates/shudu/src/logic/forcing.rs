@@ -344,7 +344,9 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
         }
     }
 
-    /// Adds a fact (with the facts it rests on), or names the contradiction it makes.
+    /// Adds a fact (with the facts it rests on), or names the contradiction it makes. Inlined: a derivation calls it
+    /// for every fact, and the calls cost about a tenth of the derivation.
+    #[inline(always)]
     fn assert(&mut self, fact: Fact, premises: &[Fact]) -> Result<(), Conflict> {
         let (cell, d) = (fact.cell(), fact.digit());
         let b = bit(cell);
