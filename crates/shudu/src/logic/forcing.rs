@@ -332,6 +332,7 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
         }
     }
 
+    #[inline(always)]
     fn record(&mut self, fact: Fact, premises: &[Fact]) {
         if TRACE {
             if let Some(t) = self.trace.as_deref_mut() {
@@ -402,7 +403,8 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
         Ok(())
     }
 
-    /// What one fact implies.
+    /// What one fact implies. Inlined into the derivation's loop, for the reason [`Run::assert`] is.
+    #[inline(always)]
     fn expand(&mut self, fact: Fact) -> Result<(), Conflict> {
         let (cell, d) = (fact.cell(), fact.digit());
         let board = self.board;
