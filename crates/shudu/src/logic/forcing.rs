@@ -155,6 +155,19 @@ const fn house_words() -> [u128; 27] {
 /// The cells of each house, indexed as [`House::index`].
 static HOUSES: [u128; 27] = house_words();
 
+/// [`HOUSES`] padded to the bits of a `u32`, for the loops over a house set's bits: a bit's index needs no bounds
+/// check there, which is a tenth of the work per house.
+static HOUSE_BITS: [u128; 32] = {
+    let words = house_words();
+    let mut out = [0u128; 32];
+    let mut h = 0;
+    while h < 27 {
+        out[h] = words[h];
+        h += 1;
+    }
+    out
+};
+
 /// The row, column and box index of a cell.
 #[inline]
 const fn houses_of(cell: usize) -> [usize; 3] {
@@ -319,6 +332,7 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
         }
     }
 
+    #[inline(always)]
     fn record(&mut self, fact: Fact, premises: &[Fact]) {
         if TRACE {
             if let Some(t) = self.trace.as_deref_mut() {
@@ -331,7 +345,9 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
         }
     }
 
-    /// Adds a fact (with the facts it rests on), or names the contradiction it makes.
+    /// Adds a fact (with the facts it rests on), or names the contradiction it makes. Inlined: a derivation calls it
+    /// for every fact, and the calls cost about a tenth of the derivation.
+    #[inline(always)]
     fn assert(&mut self, fact: Fact, premises: &[Fact]) -> Result<(), Conflict> {
         let (cell, d) = (fact.cell(), fact.digit());
         let b = bit(cell);
@@ -377,7 +393,7 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
             if self.cur_cells[cell] == 0 {
                 return Err(Conflict::EmptyCell { cell });
             }
-            for h in houses_of(cell) {
+            for h in HOUSES_OF[cell].map(usize::from) {
                 if self.board.needs[d] >> h & 1 != 0 && self.cur[d] & HOUSES[h] == 0 {
                     return Err(Conflict::EmptyHouse { house: h, digit: d });
                 }
@@ -387,18 +403,20 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
         Ok(())
     }
 
-    /// What one fact implies.
+    /// What one fact implies. Inlined into the derivation's loop, for the reason [`Run::assert`] is.
+    #[inline(always)]
     fn expand(&mut self, fact: Fact) -> Result<(), Conflict> {
         let (cell, d) = (fact.cell(), fact.digit());
         let board = self.board;
         if fact.on() {
-            let mut others = board.cells[cell] & !(1 << d);
+            // Only the candidates not derived false yet: asserting the others again would change nothing.
+            let mut others = self.cur_cells[cell] & !(1 << d);
             while others != 0 {
                 let x = others.trailing_zeros() as usize;
                 others &= others - 1;
                 self.assert(Fact::new(cell, x, false), &[fact])?;
             }
-            for p in cells_of(board.cand[d] & peers(cell)) {
+            for p in cells_of(self.cur[d] & peers(cell)) {
                 self.assert(Fact::new(p, d, false), &[fact])?;
             }
             return Ok(());
@@ -422,7 +440,7 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
                 }
             }
             // Hidden single: the digit's last place in a house of the cell.
-            for h in houses_of(cell) {
+            for h in HOUSES_OF[cell].map(usize::from) {
                 if board.needs[d] >> h & 1 == 0 {
                     continue;
                 }
@@ -437,9 +455,7 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
                 }
             }
             // Locked candidates are looked for once the singles run out (see `settle`): the houses to look at.
-            for h in houses_of(cell) {
-                self.dirty[d] |= 1 << h;
-            }
+            self.dirty[d] |= CELL_HOUSES[cell];
         } else {
             // Strong links of the grid as it stands.
             let cands = board.cells[cell];
@@ -447,7 +463,7 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
                 let x = (cands & !(1 << d)).trailing_zeros() as usize;
                 self.assert(Fact::new(cell, x, true), &[fact])?;
             }
-            for h in houses_of(cell) {
+            for h in HOUSES_OF[cell].map(usize::from) {
                 let places = board.cand[d] & HOUSES[h];
                 if places.count_ones() == 2 {
                     let p = (places & !bit(cell)).trailing_zeros() as usize;
@@ -807,9 +823,9 @@ static HOUSES_OF: [[u8; 3]; 81] = {
 struct Due {
     singles: [u32; 9],
     locked: [u32; 9],
-    /// The digits with houses in `singles`, and in `locked` (as bits), so that a round visits only those.
-    singles_digits: u16,
-    locked_digits: u16,
+    /// The digits with houses in `singles` (bits 0 to 8), and in `locked` (bits 16 to 24), so that a round visits
+    /// only those: one word, which a strike marks with one operation.
+    digits: u32,
 }
 
 impl Due {
@@ -820,8 +836,7 @@ impl Due {
         let touched = houses_touched(gone);
         self.singles[d] |= touched;
         self.locked[d] |= touched;
-        self.singles_digits |= 1 << d;
-        self.locked_digits |= 1 << d;
+        self.digits |= 0x1_0001 << d;
     }
 }
 
@@ -905,52 +920,60 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
         while pending_digits != 0 {
             let d = pending_digits.trailing_zeros() as usize;
             pending_digits &= pending_digits - 1;
-            let mut new = core::mem::take(&mut pending[d]);
+            let new = core::mem::take(&mut pending[d]);
+            // A cell placed already, a candidate removed already, or two of the digit in one house: tested on the
+            // whole word, as a contradiction is all a closure then tells (which one does not matter).
+            if on_any & new != 0 || new & !cur[d] != 0 {
+                break 'derive true;
+            }
             placed |= new;
             let mut struck = 0u128;
-            while new != 0 {
-                let c = new.trailing_zeros() as usize;
-                new &= new - 1;
-                let b = bit(c);
-                if on_any & b != 0 || cur[d] & b == 0 || on[d] & peers(c) != 0 {
-                    break 'derive true;
-                }
-                on[d] |= b;
-                on_any |= b;
+            let mut rest = new;
+            while rest != 0 {
+                let c = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
                 needs[d] &= !CELL_HOUSES[c];
                 struck |= peers(c);
             }
+            on[d] |= new;
+            if on[d] & struck != 0 {
+                break 'derive true;
+            }
+            on_any |= new;
             let gone = cur[d] & struck;
             if gone != 0 {
                 due.strike(&mut cur, d, gone);
             }
         }
-        // (The cells placed in earlier rounds lost their other digits then.)
-        if placed != 0 {
-            for e in 0..9 {
-                let gone = cur[e] & placed & !on[e];
-                if gone != 0 {
-                    due.strike(&mut cur, e, gone);
-                }
-            }
-        }
         // Contradictions: a cell with no candidate left. (A fact true is never derived false here: a placement
         // that sees one of its digit's is caught above, a cell placed keeps its digit, and locked candidates
-        // strike only places of a house still lacking the digit, which no placement sees.)
-        let mut live = 0u128;
+        // strike only places of a house still lacking the digit, which no placement sees.) The cells placed lose
+        // their other digits in the same pass (those placed in earlier rounds lost them then).
+        // Cells with a candidate left (`one`), and with two or more.
         let (mut one, mut two) = (0u128, 0u128);
-        for d in 0..9 {
-            debug_assert_eq!(on[d] & !cur[d], 0);
-            live |= cur[d];
-            two |= one & cur[d];
-            one |= cur[d];
+        if placed != 0 {
+            for d in 0..9 {
+                let gone = cur[d] & placed & !on[d];
+                if gone != 0 {
+                    due.strike(&mut cur, d, gone);
+                }
+                two |= one & cur[d];
+                one |= cur[d];
+            }
+        } else {
+            for &word in &cur {
+                two |= one & word;
+                one |= word;
+            }
         }
-        if board.open & !live != 0 {
+        debug_assert!((0..9).all(|d| on[d] & !cur[d] == 0));
+        if board.open & !one != 0 {
             break 'derive true;
         }
         let naked = one & !two & !on_any & !board.naked;
         // Hidden singles (or no place left) in the houses that lost a place, then naked singles.
-        let mut digits = core::mem::take(&mut due.singles_digits);
+        let mut digits = due.digits & 0x1ff;
+        due.digits &= !0x1ff;
         while digits != 0 {
             let d = digits.trailing_zeros() as usize;
             digits &= digits - 1;
@@ -958,9 +981,10 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
             if houses == 0 {
                 continue;
             }
-            let Some(singles) = hidden_singles(cur[d], houses) else {
+            let singles = hidden_singles(cur[d], houses);
+            if singles == NO_PLACE {
                 break 'derive true;
-            };
+            }
             if singles != 0 {
                 pending[d] |= singles;
                 pending_digits |= 1 << d;
@@ -979,7 +1003,8 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
             continue;
         }
         // Singles have run out: locked candidates, which may start them again.
-        let mut digits = core::mem::take(&mut due.locked_digits);
+        let mut digits = due.digits >> 16;
+        due.digits &= 0x1ff;
         let mut found = false;
         while digits != 0 {
             let d = digits.trailing_zeros() as usize;
@@ -1019,26 +1044,29 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
 fn lone_removal(board: &Board, cell: usize, d: usize) -> bool {
     let cur = board.cand[d] & !bit(cell);
     let houses = CELL_HOUSES[cell] & board.needs[d];
-    board.cells[cell].count_ones() >= 3 && hidden_singles(cur, houses) == Some(0) && locked_victims(cur, houses) == 0
+    board.cells[cell].count_ones() >= 3 && hidden_singles(cur, houses) == 0 && locked_victims(cur, houses) == 0
 }
 
-/// The places of a digit (`cur`) that are the last of one of `houses`, or `None` when one of them has none left.
-/// Kept out of line: inlined into [`net_closure`], its loop shares the registers with the whole derivation.
+/// What [`hidden_singles`] returns when a house has no place left: no word of places has the bits past the last
+/// cell, and a plain word comes back in registers where an `Option` of one came back through memory.
+const NO_PLACE: u128 = u128::MAX;
+
+/// The places of a digit (`cur`) that are the last of one of `houses`, or [`NO_PLACE`] when one of them has none
+/// left. Kept out of line: inlined into [`net_closure`], its loop shares the registers with the whole derivation.
 #[inline(never)]
-fn hidden_singles(cur: u128, mut houses: u32) -> Option<u128> {
+fn hidden_singles(cur: u128, mut houses: u32) -> u128 {
     let mut singles = 0;
     while houses != 0 {
         let h = houses.trailing_zeros() as usize;
         houses &= houses - 1;
-        let places = cur & HOUSES[h];
-        if places == 0 {
-            return None;
-        }
-        if places & (places - 1) == 0 {
-            singles |= places;
+        let places = cur & HOUSE_BITS[h];
+        match places.count_ones() {
+            0 => return NO_PLACE,
+            1 => singles |= places,
+            _ => {}
         }
     }
-    Some(singles)
+    singles
 }
 
 /// The places of a digit (`cur`) that locked candidates in `houses` remove, all read from the same places: each
@@ -1052,7 +1080,7 @@ fn locked_victims(cur: u128, mut houses: u32) -> u128 {
         houses &= houses - 1;
         // Places that lie in one crossing house are at most three, which most houses exceed. (A house left with
         // none or one is the singles' pass's to name.)
-        let places = cur & HOUSES[h];
+        let places = cur & HOUSE_BITS[h];
         if !(2..=3).contains(&places.count_ones()) {
             continue;
         }
@@ -1125,34 +1153,53 @@ fn removes(board: &Board, fact: Fact, off: &mut [u128; 9]) {
 }
 
 /// Whether a set of facts holds a contradiction (the same tests [`Run::assert`] makes one fact at a time).
-/// `placeable` holds, per digit, the houses that need it and hold a candidate of it ([`placeable`]).
-fn contradicts(board: &Board, placeable: &[u32; 9], on: &[u128; 9], off: &[u128; 9]) -> bool {
-    let (mut one, mut two, mut left) = (0u128, 0u128, 0u128);
-    let mut empty = 0u128;
+/// `placeable` holds, per digit, the houses a removal can empty ([`Placeable`]).
+fn contradicts(board: &Board, placeable: &Placeable, on: &[u128; 9], off: &[u128; 9]) -> bool {
+    // The word-wide tests first, in one pass without a branch, then the digits placed twice or more.
+    let (mut both, mut one, mut two, mut left) = (0u128, 0u128, 0u128, 0u128);
     for d in 0..9 {
-        if on[d] & off[d] != 0 {
-            return true;
-        }
+        both |= on[d] & off[d];
         two |= one & on[d];
         one |= on[d];
-        if cells_of(on[d]).any(|c| on[d] & peers(c) != 0) {
-            return true;
-        }
-        let rest = board.cand[d] & !off[d];
-        left |= rest;
-        empty |= board.cand[d];
-        // Only a house that lost a place can have none left; the facts' removals are candidates, so such a house
-        // is one of `placeable` that the places left miss (one fold of the word, not a test per house).
-        if off[d] != 0 && placeable[d] & !houses_touched(rest) != 0 {
-            return true;
-        }
+        left |= board.cand[d] & !off[d];
     }
-    two != 0 || empty & !left != 0
+    if both | two != 0 || board.open & !left != 0 {
+        return true;
+    }
+    if (0..9).any(|d| on[d].count_ones() > 1 && cells_of(on[d]).any(|c| on[d] & peers(c) != 0)) {
+        return true;
+    }
+    // Houses last, as the costliest test. Only a house that lost a place can have none left; the facts' removals
+    // are candidates, so such a house is one of `placeable` that the places left miss (one fold of the word, not a
+    // test per house), and it lost all its places, which fewer removals than any such house holds cannot do.
+    (0..9).any(|d| {
+        off[d].count_ones() >= placeable.fewest[d]
+            && placeable.houses[d] & !houses_touched(board.cand[d] & !off[d]) != 0
+    })
 }
 
-/// Per digit, the houses that need it and hold a candidate of it: those a removal of that digit can empty.
-fn placeable(board: &Board) -> [u32; 9] {
-    core::array::from_fn(|d| board.needs[d] & houses_touched(board.cand[d]))
+/// Per digit, the houses that need it and hold a candidate of it (those a removal of that digit can empty), and the
+/// fewest places any of them holds.
+struct Placeable {
+    houses: [u32; 9],
+    fewest: [u32; 9],
+}
+
+impl Placeable {
+    fn new(board: &Board) -> Placeable {
+        let houses: [u32; 9] = core::array::from_fn(|d| board.needs[d] & houses_touched(board.cand[d]));
+        let fewest = core::array::from_fn(|d| {
+            let mut fewest = u32::MAX;
+            let mut hs = houses[d];
+            while hs != 0 {
+                let h = hs.trailing_zeros() as usize;
+                hs &= hs - 1;
+                fewest = fewest.min((board.cand[d] & HOUSES[h]).count_ones());
+            }
+            fewest
+        });
+        Placeable { houses, fewest }
+    }
 }
 
 /// The closures of every premise under chain implications, which do not depend on the premise: each is the union
@@ -1180,7 +1227,7 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
     }
     start.push(adj.len());
     let n = nodes.len();
-    let placeable = placeable(board);
+    let placeable = Placeable::new(board);
     let mut index = vec![NONE; n];
     let mut low = vec![0u16; n];
     let mut on_stack = vec![false; n];
