@@ -465,7 +465,7 @@ fn chain_search(grid: &Grid, overlap: bool, bounded: bool, emit: &mut dyn FnMut(
     } else {
         Bound::none(near)
     };
-    let mut ends = vec![0u64; 9 * bound.words];
+    let mut ends = vec![0u64; 2 * bound.words];
     let mut queue: Vec<Arrival> = Vec::new();
     // Shorter chains first: the chains of four sets from every start, then the longer ones in the order the walks
     // find them. One walk a start finds both (a walk's states within three links are the same however deep it
@@ -586,17 +586,12 @@ fn walk(
     for z in digits_of(first_set.open) {
         reach[z.index()] = grid.digit_cells(z) & first_set.seen[z.index()];
     }
-    let words = bound.words;
-    // For each digit, the (set, digit) pairs that could end a chain from here removing it (see `Bound`).
+    // The candidates (among those the bound numbers) that a chain from here could remove, of every digit and
+    // then of the walk's digits.
+    let (all, ends) = ends.split_at_mut(bound.words);
+    all.fill(0);
     for z in digits_of(first_set.open) {
-        let e = &mut ends[z.index() * words..(z.index() + 1) * words];
-        e.fill(0);
-        for c in reach[z.index()] {
-            let row = &bound.ends[(z.index() * 81 + c.index()) * words..][..words];
-            for (e, r) in e.iter_mut().zip(row) {
-                *e |= r;
-            }
-        }
+        bound.number(z.index(), reach[z.index()], all);
     }
     let seen = &mut marks.seen[..];
     for f in digits_of(first_set.digits) {
@@ -605,8 +600,14 @@ fn walk(
         if zopen == 0 {
             continue;
         }
-        // A walk none of whose first states can reach an end for one of its digits finds nothing.
-        let live = |l: &Link| l.digits & bit(f) != 0 && bound.live(ends, zopen, node(l.to, bit(f)));
+        for ((e, a), r) in ends.iter_mut().zip(&*all).zip(bound.range(f.index())) {
+            *e = a & !r;
+        }
+        if bound.words > 0 && ends.iter().all(|&e| e == 0) {
+            continue;
+        }
+        // A walk none of whose first states can reach one of them finds nothing.
+        let live = |l: &Link| l.digits & bit(f) != 0 && bound.live(ends, node(l.to, bit(f)));
         if !net.links_of(s).iter().any(live) {
             continue;
         }
@@ -735,79 +736,62 @@ fn report_chain(
 }
 
 /// What the walks can reach, to skip the walks that cannot end in a removal. A chain from set `s` removing `z`
-/// ends on a set `t` whose holders of `z` all see a cell that sees every `z` of `s` and holds it (`t` is an "end"
-/// for `z`), arriving there by a digit other than `z`. For each search node the bound keeps the pairs (set `t`,
-/// digit `z` open in `t`) a walk can reach two to [`MAX_LINKS`] − 1 links on, arriving at `t` by a digit other than
-/// `z`; a walk none of whose first states reaches an end for one of its digits so finds nothing and is skipped.
-/// The other walks go as before, so the same chains are found in the same order; nearly every walk is skipped.
+/// ends on a set `t` arriving there by a digit other than `z`, where a cell holding `z` sees every `z` of `s` and
+/// of `t`. For each search node the bound keeps the candidates (`z`, cell) that the sets a walk can reach two to
+/// [`MAX_LINKS`] − 1 links on, arriving by a digit other than `z`, see so for `z`; a walk none of whose first
+/// states reaches a candidate its first set sees for one of its digits so finds nothing and is skipped. The other
+/// walks go as before, so the same chains are found in the same order; nearly every walk is skipped.
 ///
 /// The nodes are the walks' states as (set, arriving digit), with one more node for arrivals by two digits at a
 /// set with a link of two, which goes on by every link and counts no arriving digit as sure after a link of two: a
 /// state arriving by two digits goes on by fewer links, to states arriving by no more digits, so the node's reach
 /// holds the reach of each of its states (and, link by link, of each node of one of the set's digits). Arriving by
-/// two digits is counted as arriving by the lower one, which allows more. Only pairs that are an end for some
-/// other set are kept.
+/// two digits is counted as arriving by the lower one, which allows more.
+///
+/// Candidates rather than (set, digit) ends are kept because there are far fewer of them, which keeps the bit
+/// sets short; whether a state reaches a candidate the first set sees decides the same as whether it reaches an
+/// end. Only candidates seen so by two sets or more are numbered: a walk never comes back to its first set, so its
+/// end is another set seeing the candidate too.
 struct Bound {
-    /// Words per bit set of pairs; none when there are too many pairs to bound (every walk is walked).
+    /// Words per bit set of candidates; none when every walk is walked.
     words: usize,
     /// The row of node `set * 10 + d` (`d` = 9 for two arriving digits), `u32::MAX` when no state stands on it.
     row_of: Vec<u32>,
-    /// For each row, the pairs reachable from it: words `row * words..`.
+    /// For each row, the candidates reachable from it: words `row * words..`.
     near: Vec<u64>,
-    /// For each `digit * 81 + cell`, the pairs (set, digit) of the sets whose every holder of the digit sees the
-    /// cell, which holds it.
-    ends: Vec<u64>,
+    /// For each digit, the cells whose candidate is numbered.
+    numbered: [Bitboard; 9],
+    /// The number of the first candidate of each digit (they go in digit order, then cell order).
+    first: [u32; 10],
+    /// For each digit, the bits of its candidates: words `digit * words..`.
+    ranges: Vec<u64>,
 }
 
-/// The most words of a [`Bound`] bit set: 1,024 pairs.
-const BOUND_WORDS: usize = 16;
+/// The most words of a [`Bound`] bit set: 729 candidates.
+const BOUND_WORDS: usize = 12;
 
 impl Bound {
     /// The bound of a net, in `near`'s storage (kept between calls).
     fn new(grid: &Grid, net: &Net, onward: &Onward, near: Vec<u64>) -> Bound {
         let n = net.sets.len();
-        // A pair can be an end only for another set seeing the same cell for the digit: the others are left out.
-        let mut seeing = [0u8; 9 * 81];
+        let mut once = [Bitboard::EMPTY; 9];
+        let mut numbered = [Bitboard::EMPTY; 9];
         for a in &net.sets {
             for z in digits_of(a.open) {
-                for c in a.seen[z.index()] & grid.digit_cells(z) {
-                    let k = &mut seeing[z.index() * 81 + c.index()];
-                    *k = k.saturating_add(1);
-                }
+                let s = a.seen[z.index()] & grid.digit_cells(z);
+                numbered[z.index()] |= once[z.index()] & s;
+                once[z.index()] |= s;
             }
         }
-        let mut kept = Vec::with_capacity(n);
-        for a in &net.sets {
-            let mut k = 0u16;
-            for z in digits_of(a.open) {
-                if (a.seen[z.index()] & grid.digit_cells(z))
-                    .iter()
-                    .any(|c| seeing[z.index() * 81 + c.index()] > 1)
-                {
-                    k |= bit(z);
-                }
-            }
-            kept.push(k);
+        let mut first = [0u32; 10];
+        for z in 0..9 {
+            first[z + 1] = first[z] + numbered[z].len();
         }
-        // The pairs of set `t` are numbered from `first[t]`, in digit order.
-        let mut first = Vec::with_capacity(n + 1);
-        let mut pairs = 0u32;
-        for k in &kept {
-            first.push(pairs);
-            pairs += k.count_ones();
-        }
-        let words = match (pairs as usize).div_ceil(64) {
-            0 => 1,
-            w @ 1..=BOUND_WORDS => w,
-            _ => return Bound::none(near),
-        };
-        let mut ends = vec![0u64; 9 * 81 * words];
-        for (t, a) in net.sets.iter().enumerate() {
-            for z in digits_of(kept[t]) {
-                let p = first[t] as usize + (kept[t] & (bit(z) - 1)).count_ones() as usize;
-                for c in a.seen[z.index()] & grid.digit_cells(z) {
-                    ends[(z.index() * 81 + c.index()) * words + p / 64] |= 1 << (p % 64);
-                }
+        let words = (first[9] as usize).div_ceil(64).max(1);
+        let mut ranges = vec![0u64; 9 * words];
+        for z in 0..9 {
+            for i in first[z] as usize..first[z + 1] as usize {
+                ranges[z * words + i / 64] |= 1 << (i % 64);
             }
         }
         // A state stands on a set arriving by a digit of one of its links (they go both ways), or by two digits
@@ -825,68 +809,31 @@ impl Bound {
                 }
             }
         }
-        // Each row's links: the row of the node each leads to, and the pairs it reaches (the set's kept digits
-        // other than `arrived`, the one it surely arrives by, if any) as a run of bits from the set's first pair.
-        let edge = |to: u32, next: u16, arrived: u16| {
-            let k = kept[to as usize];
-            let mut mask = (1u16 << k.count_ones()) - 1;
-            if k & arrived != 0 {
-                mask &= !(1 << (k & (arrived - 1)).count_ones());
-            }
-            (row_of[node(to, next)], first[to as usize], mask)
-        };
-        let mut edges: Vec<(u32, u32, u16)> = Vec::with_capacity(onward.links.len() + 64);
-        let mut edge_start: Vec<u32> = Vec::with_capacity(rows as usize + 1);
-        for t in 0..n {
-            for d in 0..9 {
-                if row_of[t * 10 + d] == u32::MAX {
-                    continue;
-                }
-                edge_start.push(edges.len() as u32);
-                let (lo, hi) = (onward.start[t * 9 + d], onward.start[t * 9 + d + 1]);
-                for l in &onward.links[lo as usize..hi as usize] {
-                    // By two digits, a state arrives by both: counting the lower one allows more.
-                    edges.push(edge(l.to, l.next, 1 << l.next.trailing_zeros()));
-                }
-            }
-            if row_of[t * 10 + 9] != u32::MAX {
-                // A state arriving by two digits may go on by a link of two by either or both of them, so such a
-                // link leads to the node of two digits arriving by none for sure (that node reaches what the
-                // nodes of each of its digits do).
-                edge_start.push(edges.len() as u32);
-                for l in net.links_of(t as u32) {
-                    let arrived = if l.digits.is_power_of_two() { l.digits } else { 0 };
-                    edges.push(edge(l.to, l.digits, arrived));
-                }
-            }
-        }
-        edge_start.push(edges.len() as u32);
-        let mut near = near;
-        match words {
-            1 => reach::<1>(&edges, &edge_start, &mut near),
-            2 => reach::<2>(&edges, &edge_start, &mut near),
-            3 => reach::<3>(&edges, &edge_start, &mut near),
-            4 => reach::<4>(&edges, &edge_start, &mut near),
-            5 => reach::<5>(&edges, &edge_start, &mut near),
-            6 => reach::<6>(&edges, &edge_start, &mut near),
-            7 => reach::<7>(&edges, &edge_start, &mut near),
-            8 => reach::<8>(&edges, &edge_start, &mut near),
-            9 => reach::<9>(&edges, &edge_start, &mut near),
-            10 => reach::<10>(&edges, &edge_start, &mut near),
-            11 => reach::<11>(&edges, &edge_start, &mut near),
-            12 => reach::<12>(&edges, &edge_start, &mut near),
-            13 => reach::<13>(&edges, &edge_start, &mut near),
-            14 => reach::<14>(&edges, &edge_start, &mut near),
-            15 => reach::<15>(&edges, &edge_start, &mut near),
-            16 => reach::<16>(&edges, &edge_start, &mut near),
-            _ => {}
-        }
-        Bound {
+        let mut bound = Bound {
             words,
             row_of,
             near,
-            ends,
+            numbered,
+            first,
+            ranges,
+        };
+        let mut near = std::mem::take(&mut bound.near);
+        match words {
+            1 => reach::<1>(grid, net, onward, &bound, &mut near),
+            2 => reach::<2>(grid, net, onward, &bound, &mut near),
+            3 => reach::<3>(grid, net, onward, &bound, &mut near),
+            4 => reach::<4>(grid, net, onward, &bound, &mut near),
+            5 => reach::<5>(grid, net, onward, &bound, &mut near),
+            6 => reach::<6>(grid, net, onward, &bound, &mut near),
+            7 => reach::<7>(grid, net, onward, &bound, &mut near),
+            8 => reach::<8>(grid, net, onward, &bound, &mut near),
+            9 => reach::<9>(grid, net, onward, &bound, &mut near),
+            10 => reach::<10>(grid, net, onward, &bound, &mut near),
+            11 => reach::<11>(grid, net, onward, &bound, &mut near),
+            _ => reach::<BOUND_WORDS>(grid, net, onward, &bound, &mut near),
         }
+        bound.near = near;
+        bound
     }
 
     /// No bound: every walk is walked.
@@ -895,61 +842,112 @@ impl Bound {
             words: 0,
             row_of: Vec::new(),
             near,
-            ends: Vec::new(),
+            numbered: [Bitboard::EMPTY; 9],
+            first: [0; 10],
+            ranges: Vec::new(),
         }
     }
 
-    /// Whether a state on node `v` can reach an end for a digit of `zopen`, given the ends of each digit
-    /// (`ends[z * words..]`).
+    /// Adds the numbered candidates of digit `z` in `cells` to the bit set `out`.
     #[inline]
-    fn live(&self, ends: &[u64], zopen: u16, v: usize) -> bool {
+    fn number(&self, z: usize, cells: Bitboard, out: &mut [u64]) {
+        let numbered = self.numbered[z].bits();
+        for c in cells & self.numbered[z] {
+            let i = (self.first[z] + (numbered & ((1u128 << c.index()) - 1)).count_ones()) as usize;
+            out[i / 64] |= 1 << (i % 64);
+        }
+    }
+
+    /// The bits of digit `z`'s candidates.
+    #[inline]
+    fn range(&self, z: usize) -> &[u64] {
+        &self.ranges[z * self.words..][..self.words]
+    }
+
+    /// Whether a state on node `v` can reach one of the candidates `ends`.
+    #[inline]
+    fn live(&self, ends: &[u64], v: usize) -> bool {
         let words = self.words;
         if words == 0 {
             return true;
         }
         let near = &self.near[self.row_of[v] as usize * words..][..words];
-        let mut zs = zopen;
-        while zs != 0 {
-            let z = zs.trailing_zeros() as usize;
-            zs &= zs - 1;
-            // Folded without stopping early, which keeps the loop short and branch-free.
-            if near
-                .iter()
-                .zip(&ends[z * words..][..words])
-                .fold(0, |m, (a, b)| m | a & b)
-                != 0
-            {
-                return true;
-            }
-        }
-        false
+        // Folded without stopping early, which keeps the loop short and branch-free.
+        near.iter().zip(ends).fold(0, |m, (a, b)| m | a & b) != 0
     }
 }
 
-/// The pairs each row of a [`Bound`] reaches two to [`MAX_LINKS`] − 1 links on, `W` words a row, written to `out`.
-fn reach<const W: usize>(edges: &[(u32, u32, u16)], edge_start: &[u32], out: &mut Vec<u64>) {
-    let rows = edge_start.len() - 1;
-    let mut before: Vec<[u64; W]> = Vec::with_capacity(rows);
-    let mut level: Vec<[u64; W]> = Vec::with_capacity(rows);
-    // Level `b` < `last` holds the pairs one to `b + 1` links on; the last, what the links lead to reaches.
+/// The candidates each row of `bound` reaches two to [`MAX_LINKS`] − 1 links on, `W` words a row, written to `out`.
+fn reach<const W: usize>(grid: &Grid, net: &Net, onward: &Onward, bound: &Bound, out: &mut Vec<u64>) {
+    let mut range = [[0u64; W]; 10];
+    for (z, r) in range.iter_mut().take(9).enumerate() {
+        r.copy_from_slice(bound.range(z));
+    }
+    // The candidates each set sees for its digits.
+    let mut cover: Vec<[u64; W]> = Vec::with_capacity(net.sets.len());
+    for a in &net.sets {
+        let mut bits = [0u64; W];
+        for z in digits_of(a.open) {
+            bound.number(z.index(), a.seen[z.index()] & grid.digit_cells(z), &mut bits);
+        }
+        cover.push(bits);
+    }
+    // Each row's links: the row of the node each leads to, and (in `one`) the candidates the sets they lead to
+    // see for their digits other than the one each surely arrives by, if any (9 for none).
+    let row_of = &bound.row_of;
+    let mut targets: Vec<u32> = Vec::with_capacity(onward.links.len() + 64);
+    let mut edge_start: Vec<u32> = Vec::with_capacity(row_of.len() / 2 + 1);
+    let mut one: Vec<[u64; W]> = Vec::with_capacity(row_of.len() / 2);
+    let edge = |targets: &mut Vec<u32>, acc: &mut [u64; W], to: u32, next: u16, arrived: usize| {
+        targets.push(row_of[node(to, next)]);
+        for ((a, c), r) in acc.iter_mut().zip(&cover[to as usize]).zip(&range[arrived]) {
+            *a |= c & !r;
+        }
+    };
+    for t in 0..net.sets.len() {
+        for d in 0..9 {
+            if row_of[t * 10 + d] == u32::MAX {
+                continue;
+            }
+            edge_start.push(targets.len() as u32);
+            let mut acc = [0u64; W];
+            let (lo, hi) = (onward.start[t * 9 + d], onward.start[t * 9 + d + 1]);
+            for l in &onward.links[lo as usize..hi as usize] {
+                // By two digits, a state arrives by both: counting the lower one allows more.
+                edge(&mut targets, &mut acc, l.to, l.next, l.next.trailing_zeros() as usize);
+            }
+            one.push(acc);
+        }
+        if row_of[t * 10 + 9] != u32::MAX {
+            // A state arriving by two digits may go on by a link of two by either or both of them, so such a
+            // link leads to the node of two digits arriving by none for sure (that node reaches what the
+            // nodes of each of its digits do).
+            edge_start.push(targets.len() as u32);
+            let mut acc = [0u64; W];
+            for l in net.links_of(t as u32) {
+                let arrived = if l.digits.is_power_of_two() {
+                    l.digits.trailing_zeros() as usize
+                } else {
+                    9
+                };
+                edge(&mut targets, &mut acc, l.to, l.digits, arrived);
+            }
+            one.push(acc);
+        }
+    }
+    edge_start.push(targets.len() as u32);
+    let rows = one.len();
+    // Level `b` < `last` holds the candidates one to `b + 1` links on; the last, what the links lead to reaches.
     let last = usize::from(MAX_LINKS) - 2;
-    for b in 0..=last {
+    let mut before = one.clone();
+    let mut level: Vec<[u64; W]> = Vec::with_capacity(rows);
+    for b in 1..=last {
         level.clear();
         for r in 0..rows {
-            let mut acc = [0u64; W];
-            for &(u, first, mask) in &edges[edge_start[r] as usize..edge_start[r + 1] as usize] {
-                if b < last {
-                    let (w, shift) = (first as usize / 64, first % 64);
-                    let run = u128::from(mask) << shift;
-                    acc[w] |= run as u64;
-                    if w + 1 < W {
-                        acc[w + 1] |= (run >> 64) as u64;
-                    }
-                }
-                if b > 0 {
-                    for (a, p) in acc.iter_mut().zip(&before[u as usize]) {
-                        *a |= p;
-                    }
+            let mut acc = if b < last { one[r] } else { [0u64; W] };
+            for &u in &targets[edge_start[r] as usize..edge_start[r + 1] as usize] {
+                for (a, p) in acc.iter_mut().zip(&before[u as usize]) {
+                    *a |= p;
                 }
             }
             level.push(acc);
