@@ -461,7 +461,7 @@ fn chain_search(grid: &Grid, overlap: bool, bounded: bool, emit: &mut dyn FnMut(
     let onward = Onward::new(&net);
     let near = std::mem::take(&mut marks.near);
     let bound = if bounded {
-        Bound::new(grid, &net, &onward, near)
+        Bound::new(grid, &net, near)
     } else {
         Bound::none(near)
     };
@@ -607,8 +607,7 @@ fn walk(
             continue;
         }
         // A walk none of whose first states can reach one of them finds nothing.
-        let live = |l: &Link| l.digits & bit(f) != 0 && bound.live(ends, node(l.to, bit(f)));
-        if !net.links_of(s).iter().any(live) {
+        if !bound.live(ends, s, f) {
             continue;
         }
         marks.stamp += 1;
@@ -757,12 +756,13 @@ struct Bound {
     words: usize,
     /// The row of node `set * 10 + d` (`d` = 9 for two arriving digits), `u32::MAX` when no state stands on it.
     row_of: Vec<u32>,
-    /// For each row, the candidates reachable from it: words `row * words..`.
+    /// For the row of each node (`set`, `d`) with `d` < 9, the candidates the walks from `set` whose first link
+    /// digit is `d` can reach: words `row * words..`.
     near: Vec<u64>,
     /// For each digit, the cells whose candidate is numbered.
     numbered: [Bitboard; 9],
-    /// The number of the first candidate of each digit (they go in digit order, then cell order).
-    first: [u32; 10],
+    /// The number of each candidate (`digit * 81 + cell`), where numbered: in digit order, then cell order.
+    index: [u16; 9 * 81],
     /// For each digit, the bits of its candidates: words `digit * words..`.
     ranges: Vec<u64>,
 }
@@ -772,7 +772,7 @@ const BOUND_WORDS: usize = 12;
 
 impl Bound {
     /// The bound of a net, in `near`'s storage (kept between calls).
-    fn new(grid: &Grid, net: &Net, onward: &Onward, near: Vec<u64>) -> Bound {
+    fn new(grid: &Grid, net: &Net, near: Vec<u64>) -> Bound {
         let n = net.sets.len();
         let mut once = [Bitboard::EMPTY; 9];
         let mut numbered = [Bitboard::EMPTY; 9];
@@ -783,14 +783,21 @@ impl Bound {
                 once[z.index()] |= s;
             }
         }
-        let mut first = [0u32; 10];
+        let mut index = [0u16; 9 * 81];
+        let mut count = 0usize;
+        let mut first = [0usize; 10];
         for z in 0..9 {
-            first[z + 1] = first[z] + numbered[z].len();
+            first[z] = count;
+            for c in numbered[z] {
+                index[z * 81 + c.index()] = count as u16;
+                count += 1;
+            }
         }
-        let words = (first[9] as usize).div_ceil(64).max(1);
+        first[9] = count;
+        let words = count.div_ceil(64).max(1);
         let mut ranges = vec![0u64; 9 * words];
         for z in 0..9 {
-            for i in first[z] as usize..first[z + 1] as usize {
+            for i in first[z]..first[z + 1] {
                 ranges[z * words + i / 64] |= 1 << (i % 64);
             }
         }
@@ -800,10 +807,10 @@ impl Bound {
         let mut rows = 0u32;
         for t in 0..n {
             let links = net.links_of(t as u32);
-            let arrivals = links.iter().fold(0, |m, l| m | l.digits);
+            let arrive = links.iter().fold(0, |m, l| m | l.digits);
             let two = links.iter().any(|l| !l.digits.is_power_of_two());
             for d in 0..10 {
-                if if d == 9 { two } else { arrivals & 1 << d != 0 } {
+                if if d == 9 { two } else { arrive & 1 << d != 0 } {
                     row_of[t * 10 + d] = rows;
                     rows += 1;
                 }
@@ -814,23 +821,23 @@ impl Bound {
             row_of,
             near,
             numbered,
-            first,
+            index,
             ranges,
         };
         let mut near = std::mem::take(&mut bound.near);
         match words {
-            1 => reach::<1>(grid, net, onward, &bound, &mut near),
-            2 => reach::<2>(grid, net, onward, &bound, &mut near),
-            3 => reach::<3>(grid, net, onward, &bound, &mut near),
-            4 => reach::<4>(grid, net, onward, &bound, &mut near),
-            5 => reach::<5>(grid, net, onward, &bound, &mut near),
-            6 => reach::<6>(grid, net, onward, &bound, &mut near),
-            7 => reach::<7>(grid, net, onward, &bound, &mut near),
-            8 => reach::<8>(grid, net, onward, &bound, &mut near),
-            9 => reach::<9>(grid, net, onward, &bound, &mut near),
-            10 => reach::<10>(grid, net, onward, &bound, &mut near),
-            11 => reach::<11>(grid, net, onward, &bound, &mut near),
-            _ => reach::<BOUND_WORDS>(grid, net, onward, &bound, &mut near),
+            1 => reach::<1>(grid, net, &bound, rows as usize, &mut near),
+            2 => reach::<2>(grid, net, &bound, rows as usize, &mut near),
+            3 => reach::<3>(grid, net, &bound, rows as usize, &mut near),
+            4 => reach::<4>(grid, net, &bound, rows as usize, &mut near),
+            5 => reach::<5>(grid, net, &bound, rows as usize, &mut near),
+            6 => reach::<6>(grid, net, &bound, rows as usize, &mut near),
+            7 => reach::<7>(grid, net, &bound, rows as usize, &mut near),
+            8 => reach::<8>(grid, net, &bound, rows as usize, &mut near),
+            9 => reach::<9>(grid, net, &bound, rows as usize, &mut near),
+            10 => reach::<10>(grid, net, &bound, rows as usize, &mut near),
+            11 => reach::<11>(grid, net, &bound, rows as usize, &mut near),
+            _ => reach::<BOUND_WORDS>(grid, net, &bound, rows as usize, &mut near),
         }
         bound.near = near;
         bound
@@ -843,7 +850,7 @@ impl Bound {
             row_of: Vec::new(),
             near,
             numbered: [Bitboard::EMPTY; 9],
-            first: [0; 10],
+            index: [0; 9 * 81],
             ranges: Vec::new(),
         }
     }
@@ -851,9 +858,8 @@ impl Bound {
     /// Adds the numbered candidates of digit `z` in `cells` to the bit set `out`.
     #[inline]
     fn number(&self, z: usize, cells: Bitboard, out: &mut [u64]) {
-        let numbered = self.numbered[z].bits();
         for c in cells & self.numbered[z] {
-            let i = (self.first[z] + (numbered & ((1u128 << c.index()) - 1)).count_ones()) as usize;
+            let i = usize::from(self.index[z * 81 + c.index()]);
             out[i / 64] |= 1 << (i % 64);
         }
     }
@@ -864,21 +870,35 @@ impl Bound {
         &self.ranges[z * self.words..][..self.words]
     }
 
-    /// Whether a state on node `v` can reach one of the candidates `ends`.
+    /// Whether the walks from set `s` whose first link digit is `f` can reach one of the candidates `ends`.
     #[inline]
-    fn live(&self, ends: &[u64], v: usize) -> bool {
+    fn live(&self, ends: &[u64], s: u32, f: Digit) -> bool {
         let words = self.words;
         if words == 0 {
             return true;
         }
-        let near = &self.near[self.row_of[v] as usize * words..][..words];
-        // Folded without stopping early, which keeps the loop short and branch-free.
+        let row = self.row_of[s as usize * 10 + f.index()];
+        // No link of `f` from `s`: no walk.
+        if row == u32::MAX {
+            return false;
+        }
+        let near = &self.near[row as usize * words..][..words];
         near.iter().zip(ends).fold(0, |m, (a, b)| m | a & b) != 0
     }
 }
 
-/// The candidates each row of `bound` reaches two to [`MAX_LINKS`] − 1 links on, `W` words a row, written to `out`.
-fn reach<const W: usize>(grid: &Grid, net: &Net, onward: &Onward, bound: &Bound, out: &mut Vec<u64>) {
+/// Fills `out` with the candidates the walks from each set by each first link digit reach, `W` words a row of
+/// `bound`: what the nodes the first links lead to reach two to [`MAX_LINKS`] − 1 links on.
+fn reach<const W: usize>(grid: &Grid, net: &Net, bound: &Bound, rows: usize, out: &mut Vec<u64>) {
+    let row_of = &bound.row_of;
+    let node = |to: u32, used: u16| {
+        let d = if used.is_power_of_two() {
+            used.trailing_zeros() as usize
+        } else {
+            9
+        };
+        row_of[to as usize * 10 + d]
+    };
     let mut range = [[0u64; W]; 10];
     for (z, r) in range.iter_mut().take(9).enumerate() {
         r.copy_from_slice(bound.range(z));
@@ -894,27 +914,32 @@ fn reach<const W: usize>(grid: &Grid, net: &Net, onward: &Onward, bound: &Bound,
     }
     // Each row's links: the row of the node each leads to, and (in `one`) the candidates the sets they lead to
     // see for their digits other than the one each surely arrives by, if any (9 for none).
-    let row_of = &bound.row_of;
-    let mut targets: Vec<u32> = Vec::with_capacity(onward.links.len() + 64);
-    let mut edge_start: Vec<u32> = Vec::with_capacity(row_of.len() / 2 + 1);
-    let mut one: Vec<[u64; W]> = Vec::with_capacity(row_of.len() / 2);
+    let mut targets: Vec<u32> = Vec::with_capacity(net.links.len() * 2);
+    let mut edge_start: Vec<u32> = Vec::with_capacity(rows + 1);
+    let mut one: Vec<[u64; W]> = Vec::with_capacity(rows);
     let edge = |targets: &mut Vec<u32>, acc: &mut [u64; W], to: u32, next: u16, arrived: usize| {
-        targets.push(row_of[node(to, next)]);
+        targets.push(node(to, next));
         for ((a, c), r) in acc.iter_mut().zip(&cover[to as usize]).zip(&range[arrived]) {
             *a |= c & !r;
         }
     };
     for t in 0..net.sets.len() {
+        let links = net.links_of(t as u32);
+        if links.is_empty() {
+            continue;
+        }
         for d in 0..9 {
             if row_of[t * 10 + d] == u32::MAX {
                 continue;
             }
             edge_start.push(targets.len() as u32);
             let mut acc = [0u64; W];
-            let (lo, hi) = (onward.start[t * 9 + d], onward.start[t * 9 + d + 1]);
-            for l in &onward.links[lo as usize..hi as usize] {
-                // By two digits, a state arrives by both: counting the lower one allows more.
-                edge(&mut targets, &mut acc, l.to, l.next, l.next.trailing_zeros() as usize);
+            for l in links {
+                if l.digits != 1 << d {
+                    // By two digits, a state arrives by both: counting the lower one allows more.
+                    let next = l.digits & !(1 << d);
+                    edge(&mut targets, &mut acc, l.to, next, next.trailing_zeros() as usize);
+                }
             }
             one.push(acc);
         }
@@ -924,7 +949,7 @@ fn reach<const W: usize>(grid: &Grid, net: &Net, onward: &Onward, bound: &Bound,
             // nodes of each of its digits do).
             edge_start.push(targets.len() as u32);
             let mut acc = [0u64; W];
-            for l in net.links_of(t as u32) {
+            for l in links {
                 let arrived = if l.digits.is_power_of_two() {
                     l.digits.trailing_zeros() as usize
                 } else {
@@ -936,7 +961,6 @@ fn reach<const W: usize>(grid: &Grid, net: &Net, onward: &Onward, bound: &Bound,
         }
     }
     edge_start.push(targets.len() as u32);
-    let rows = one.len();
     // Level `b` < `last` holds the candidates one to `b + 1` links on; the last, what the links lead to reaches.
     let last = usize::from(MAX_LINKS) - 2;
     let mut before = one.clone();
@@ -954,19 +978,17 @@ fn reach<const W: usize>(grid: &Grid, net: &Net, onward: &Onward, bound: &Bound,
         }
         std::mem::swap(&mut before, &mut level);
     }
+    // The walks from a set by a first digit reach what the nodes their first links lead to reach.
     out.clear();
-    out.extend(before.iter().flatten());
-}
-
-/// The [`Bound`] node of a state on set `to` arriving by `used`.
-#[inline]
-fn node(to: u32, used: u16) -> usize {
-    to as usize * 10
-        + if used.is_power_of_two() {
-            used.trailing_zeros() as usize
-        } else {
-            9
+    out.resize(rows * W, 0);
+    for l in &net.links {
+        for d in digits_of(l.digits) {
+            let at = row_of[l.from as usize * 10 + d.index()] as usize * W;
+            for (a, v) in out[at..at + W].iter_mut().zip(&before[node(l.to, bit(d)) as usize]) {
+                *a |= v;
+            }
         }
+    }
 }
 
 /// The links a chain may go on by from each set, by the digit it arrived with: those with a digit other than that
