@@ -458,7 +458,8 @@ fn chain_search(grid: &Grid, overlap: bool, bounded: bool, emit: &mut dyn FnMut(
     // search.
     let mut marks = SEEN.with(|s| s.take());
     marks.prepare(net.sets.len() * USED_SLOTS * 3);
-    let onward = Onward::new(&net);
+    // The links on by arriving digit, built for the first walk not skipped: most calls walk none.
+    let mut onward = None;
     let near = std::mem::take(&mut marks.near);
     let bound = if bounded {
         Bound::new(grid, &net, near)
@@ -478,14 +479,12 @@ fn chain_search(grid: &Grid, overlap: bool, bounded: bool, emit: &mut dyn FnMut(
         if net.sets[s as usize].open == 0 {
             continue;
         }
-        // While the walks from `s` go, its own marks read as seen by every one of them, so that none comes back to
-        // it without a test of its own on every link.
-        let own = s as usize * MARKS_PER_SET as usize..(s as usize + 1) * MARKS_PER_SET as usize;
-        marks.seen[own.clone()].fill(u32::MAX);
+        let mut owned = false;
         flow = walk(
             grid,
             &net,
-            &onward,
+            &mut onward,
+            &mut owned,
             &bound,
             &mut ends,
             s,
@@ -500,7 +499,9 @@ fn chain_search(grid: &Grid, overlap: bool, bounded: bool, emit: &mut dyn FnMut(
                 }
             },
         );
-        marks.seen[own].fill(0);
+        if owned {
+            marks.seen[s as usize * MARKS_PER_SET as usize..][..MARKS_PER_SET as usize].fill(0);
+        }
         if flow.is_break() {
             break;
         }
@@ -566,12 +567,14 @@ const fn used_codes() -> [u8; 512] {
 }
 
 /// The walks from set `s` (one per first link digit), at most [`MAX_LINKS`] links long, reporting the chains of
-/// at least three links with their number of links.
+/// at least three links with their number of links. The first walk not skipped builds `onward` if no walk has yet,
+/// and marks the first set's states as seen, telling the caller by `owned`.
 #[allow(clippy::too_many_arguments)]
 fn walk(
     grid: &Grid,
     net: &Net,
-    onward: &Onward,
+    onward: &mut Option<Onward>,
+    owned: &mut bool,
     bound: &Bound,
     ends: &mut [u64],
     s: u32,
@@ -609,6 +612,13 @@ fn walk(
         // A walk none of whose first states can reach one of them finds nothing.
         if !bound.live(ends, s, f) {
             continue;
+        }
+        let onward = &*onward.get_or_insert_with(|| Onward::new(net));
+        if !*owned {
+            // While the walks from `s` go, its own marks read as seen by every one of them, so that none comes
+            // back to it without a test of its own on every link (the caller clears them).
+            seen[s as usize * MARKS_PER_SET as usize..][..MARKS_PER_SET as usize].fill(u32::MAX);
+            *owned = true;
         }
         marks.stamp += 1;
         let stamp = marks.stamp;
