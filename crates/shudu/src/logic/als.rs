@@ -466,7 +466,7 @@ fn chain_search(grid: &Grid, overlap: bool, bounded: bool, emit: &mut dyn FnMut(
     } else {
         Bound::none(near)
     };
-    let mut ends = vec![0u64; 2 * bound.words];
+    let mut ends = vec![0u64; bound.words];
     let mut queue: Vec<Arrival> = Vec::new();
     // Shorter chains first: the chains of four sets from every start, then the longer ones in the order the walks
     // find them. One walk a start finds both (a walk's states within three links are the same however deep it
@@ -583,33 +583,36 @@ fn walk(
     emit: &mut dyn FnMut(Step, u8) -> Flow,
 ) -> Flow {
     let first_set = &net.sets[s as usize];
+    // A walk's first link digit is one of the set's links'.
+    let firsts = net.links_of(s).iter().fold(0, |m, l| m | l.digits);
+    if firsts == 0 {
+        return Flow::Continue(());
+    }
     // For each digit, the cells that could lose it for the first set: a chain ending in a set that sees none of
     // them for any of its `z` removes nothing, which spares building the removals that mostly come to nothing.
     let mut reach = [Bitboard::EMPTY; 9];
     for z in digits_of(first_set.open) {
         reach[z.index()] = grid.digit_cells(z) & first_set.seen[z.index()];
     }
-    // The candidates (among those the bound numbers) that a chain from here could remove, of every digit and
-    // then of the walk's digits.
-    let (all, ends) = ends.split_at_mut(bound.words);
-    all.fill(0);
+    // The candidates (among those the bound numbers) that a chain from here could remove, and their digits.
+    ends.fill(0);
+    let mut zs = 0u16;
     for z in digits_of(first_set.open) {
-        bound.number(z.index(), reach[z.index()], all);
+        if bound.number(z.index(), reach[z.index()], ends) {
+            zs |= bit(z);
+        }
+    }
+    if bound.words > 0 && zs == 0 {
+        return Flow::Continue(());
     }
     let seen = &mut marks.seen[..];
-    for f in digits_of(first_set.digits) {
+    for f in digits_of(first_set.digits & firsts) {
         // A walk from here removes only a digit of the first set other than `f` that some cell could lose.
         let zopen = first_set.open & !bit(f);
-        if zopen == 0 {
+        if zopen == 0 || (bound.words > 0 && zs & !bit(f) == 0) {
             continue;
         }
-        for ((e, a), r) in ends.iter_mut().zip(&*all).zip(bound.range(f.index())) {
-            *e = a & !r;
-        }
-        if bound.words > 0 && ends.iter().all(|&e| e == 0) {
-            continue;
-        }
-        // A walk none of whose first states can reach one of them finds nothing.
+        // A walk none of whose first states can reach one of them (but those of `f`) finds nothing.
         if !bound.live(ends, s, f) {
             continue;
         }
@@ -784,9 +787,14 @@ impl Bound {
     /// The bound of a net, in `near`'s storage (kept between calls).
     fn new(grid: &Grid, net: &Net, near: Vec<u64>) -> Bound {
         let n = net.sets.len();
+        // Sets without a link neither start a walk nor end one: their candidates are left out.
+        let linked = |t: usize| net.start[t] != net.start[t + 1];
         let mut once = [Bitboard::EMPTY; 9];
         let mut numbered = [Bitboard::EMPTY; 9];
-        for a in &net.sets {
+        for (t, a) in net.sets.iter().enumerate() {
+            if !linked(t) {
+                continue;
+            }
             for z in digits_of(a.open) {
                 let s = a.seen[z.index()] & grid.digit_cells(z);
                 numbered[z.index()] |= once[z.index()] & s;
@@ -816,6 +824,9 @@ impl Bound {
         let mut row_of = vec![u32::MAX; n * 10];
         let mut rows = 0u32;
         for t in 0..n {
+            if !linked(t) {
+                continue;
+            }
             let links = net.links_of(t as u32);
             let arrive = links.iter().fold(0, |m, l| m | l.digits);
             let two = links.iter().any(|l| !l.digits.is_power_of_two());
@@ -865,13 +876,15 @@ impl Bound {
         }
     }
 
-    /// Adds the numbered candidates of digit `z` in `cells` to the bit set `out`.
+    /// Adds the numbered candidates of digit `z` in `cells` to the bit set `out`, telling whether there are any.
     #[inline]
-    fn number(&self, z: usize, cells: Bitboard, out: &mut [u64]) {
-        for c in cells & self.numbered[z] {
+    fn number(&self, z: usize, cells: Bitboard, out: &mut [u64]) -> bool {
+        let cells = cells & self.numbered[z];
+        for c in cells {
             let i = usize::from(self.index[z * 81 + c.index()]);
             out[i / 64] |= 1 << (i % 64);
         }
+        !cells.is_empty()
     }
 
     /// The bits of digit `z`'s candidates.
@@ -880,7 +893,8 @@ impl Bound {
         &self.ranges[z * self.words..][..self.words]
     }
 
-    /// Whether the walks from set `s` whose first link digit is `f` can reach one of the candidates `ends`.
+    /// Whether the walks from set `s` whose first link digit is `f` can reach one of the candidates `ends` not of
+    /// digit `f`.
     #[inline]
     fn live(&self, ends: &[u64], s: u32, f: Digit) -> bool {
         let words = self.words;
@@ -893,7 +907,12 @@ impl Bound {
             return false;
         }
         let near = &self.near[row as usize * words..][..words];
-        near.iter().zip(ends).fold(0, |m, (a, b)| m | a & b) != 0
+        let range = self.range(f.index());
+        near.iter()
+            .zip(ends)
+            .zip(range)
+            .fold(0, |m, ((a, b), r)| m | a & b & !r)
+            != 0
     }
 }
 
@@ -915,8 +934,12 @@ fn reach<const W: usize>(grid: &Grid, net: &Net, bound: &Bound, rows: usize, out
     }
     // The candidates each set sees for its digits.
     let mut cover: Vec<[u64; W]> = Vec::with_capacity(net.sets.len());
-    for a in &net.sets {
+    for (t, a) in net.sets.iter().enumerate() {
         let mut bits = [0u64; W];
+        if net.start[t] == net.start[t + 1] {
+            cover.push(bits);
+            continue;
+        }
         for z in digits_of(a.open) {
             bound.number(z.index(), a.seen[z.index()] & grid.digit_cells(z), &mut bits);
         }
