@@ -47,28 +47,28 @@ struct Als {
 }
 
 impl Als {
-    fn new(grid: &Grid, cells: Bitboard, digits: u16) -> Als {
-        let mut holders = [Bitboard::EMPTY; 9];
-        let mut seen = [Bitboard::EMPTY; 9];
-        let mut open = 0u16;
+    /// Adds the set of `cells` holding `digits` to `sets`, filled in place: built apart and moved in, each set was
+    /// copied several times over.
+    fn push(sets: &mut Vec<Als>, grid: &Grid, cells: Bitboard, digits: u16) {
+        sets.push(Als {
+            cells,
+            digits,
+            holders: [Bitboard::EMPTY; 9],
+            seen: [Bitboard::EMPTY; 9],
+            open: 0,
+        });
+        let a = sets.last_mut().expect("just pushed");
         for d in Candidates::from_bits(digits) {
             let h = cells & grid.digit_cells(d);
             let mut s = Bitboard::FULL;
             for c in h {
                 s &= c.peer_set();
             }
-            holders[d.index()] = h;
-            seen[d.index()] = s - cells;
-            if !(seen[d.index()] & grid.digit_cells(d)).is_empty() {
-                open |= 1 << d.index();
+            a.holders[d.index()] = h;
+            a.seen[d.index()] = s - cells;
+            if !(a.seen[d.index()] & grid.digit_cells(d)).is_empty() {
+                a.open |= 1 << d.index();
             }
-        }
-        Als {
-            cells,
-            digits,
-            holders,
-            seen,
-            open,
         }
     }
 
@@ -111,9 +111,12 @@ fn collect(grid: &Grid) -> Vec<Als> {
     for c in grid.empty_cells() {
         let cands = grid.candidates(c);
         if cands.len() == 2 {
-            sets.push(Als::new(grid, Bitboard::only(c), cands.bits()));
+            Als::push(&mut sets, grid, Bitboard::only(c), cands.bits());
         }
     }
+    // The union of digits of every subset of a house's empty cells, built from the subset without its lowest
+    // member (so each is written before it is read, and one table serves every house).
+    let mut unions = [0u16; 512];
     let houses = (0..9u8)
         .map(House::Row)
         .chain((0..9u8).map(House::Col))
@@ -127,8 +130,6 @@ fn collect(grid: &Grid) -> Vec<Als> {
             masks[n] = grid.candidates(c).bits();
             n += 1;
         }
-        // The union of digits of every subset, built from the subset without its lowest member.
-        let mut unions = [0u16; 512];
         for subset in 1usize..(1 << n) {
             let low = subset.trailing_zeros() as usize;
             unions[subset] = unions[subset & (subset - 1)] | masks[low];
@@ -140,7 +141,7 @@ fn collect(grid: &Grid) -> Vec<Als> {
             if matches!(house, House::Box(_)) && in_one_line(set) {
                 continue;
             }
-            sets.push(Als::new(grid, set, unions[subset]));
+            Als::push(&mut sets, grid, set, unions[subset]);
         }
     }
     sets
@@ -207,9 +208,9 @@ impl Net {
         }
         // The restricted commons of each set with the sets after it, gathered per set in `found` (indexed by the
         // other set; `touched` lists the ones set).
-        let mut pairs: Vec<Link> = Vec::new();
+        let mut pairs: Vec<Link> = Vec::with_capacity(sets.len() * 4);
         let mut found = vec![0u16; sets.len()];
-        let mut touched: Vec<u32> = Vec::new();
+        let mut touched: Vec<u32> = Vec::with_capacity(64);
         for (i, a) in sets.iter().enumerate() {
             for d in digits_of(a.digits) {
                 let reach = a.seen[d.index()] & grid.digit_cells(d);
