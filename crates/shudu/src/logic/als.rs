@@ -962,10 +962,8 @@ fn reach<const W: usize>(grid: &Grid, net: &Net, bound: &Bound, rows: usize, out
         if links.is_empty() {
             continue;
         }
-        for d in 0..9 {
-            if row_of[t * 10 + d] == u32::MAX {
-                continue;
-            }
+        let arrive = links.iter().fold(0, |m, l| m | l.digits);
+        for d in digits_of(arrive).map(Digit::index) {
             edge_start.push(targets.len() as u32);
             let mut acc = [0u64; W];
             for l in links {
@@ -997,14 +995,15 @@ fn reach<const W: usize>(grid: &Grid, net: &Net, bound: &Bound, rows: usize, out
     edge_start.push(targets.len() as u32);
     // Level `b` < `last` holds the candidates one to `b + 1` links on; the last, what the links lead to reaches.
     let last = usize::from(MAX_LINKS) - 2;
-    let mut before = one.clone();
+    let mut before: Vec<[u64; W]> = Vec::with_capacity(rows);
     let mut level: Vec<[u64; W]> = Vec::with_capacity(rows);
     for b in 1..=last {
+        let from = if b == 1 { &one } else { &before };
         level.clear();
         for r in 0..rows {
             let mut acc = if b < last { one[r] } else { [0u64; W] };
             for &u in &targets[edge_start[r] as usize..edge_start[r + 1] as usize] {
-                for (a, p) in acc.iter_mut().zip(&before[u as usize]) {
+                for (a, p) in acc.iter_mut().zip(&from[u as usize]) {
                     *a |= p;
                 }
             }
@@ -1012,15 +1011,32 @@ fn reach<const W: usize>(grid: &Grid, net: &Net, bound: &Bound, rows: usize, out
         }
         std::mem::swap(&mut before, &mut level);
     }
-    // The walks from a set by a first digit reach what the nodes their first links lead to reach.
+    // The walks from a set by a first digit reach what the nodes their first links lead to reach (rows of two
+    // digits start no walk).
     out.clear();
-    out.resize(rows * W, 0);
-    for l in &net.links {
-        for d in digits_of(l.digits) {
-            let at = row_of[l.from as usize * 10 + d.index()] as usize * W;
-            for (a, v) in out[at..at + W].iter_mut().zip(&before[node(l.to, bit(d)) as usize]) {
-                *a |= v;
+    out.reserve(rows * W);
+    for t in 0..net.sets.len() {
+        let links = net.links_of(t as u32);
+        if links.is_empty() {
+            continue;
+        }
+        let (arrive, two) = links.iter().fold((0, false), |(m, two), l| {
+            (m | l.digits, two | !l.digits.is_power_of_two())
+        });
+        for d in digits_of(arrive) {
+            let mut acc = [0u64; W];
+            for l in links {
+                if l.digits & bit(d) != 0 {
+                    let near = &before[row_of[l.to as usize * 10 + d.index()] as usize];
+                    for (a, v) in acc.iter_mut().zip(near) {
+                        *a |= v;
+                    }
+                }
             }
+            out.extend(acc);
+        }
+        if two {
+            out.extend([0; W]);
         }
     }
 }
