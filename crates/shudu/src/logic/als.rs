@@ -207,10 +207,10 @@ impl Net {
             }
         }
         // The restricted commons of each set with the sets after it, gathered per set in `found` (indexed by the
-        // other set; `touched` lists the ones set).
+        // other set; the bits of `touched` mark the ones set, which reads them back in order without a sort).
         let mut pairs: Vec<Link> = Vec::with_capacity(sets.len() * 4);
         let mut found = vec![0u16; sets.len()];
-        let mut touched: Vec<u32> = Vec::with_capacity(64);
+        let mut touched = vec![0u64; sets.len().div_ceil(64)];
         for (i, a) in sets.iter().enumerate() {
             for d in digits_of(a.digits) {
                 let reach = a.seen[d.index()] & grid.digit_cells(d);
@@ -223,6 +223,9 @@ impl Net {
                         if j as usize <= i {
                             break;
                         }
+                        if !(b_holders - a_seen).is_empty() {
+                            continue;
+                        }
                         let shared = a.cells & b_cells;
                         if !shared.is_empty() && (!overlap || !((a_holders | b_holders) & shared).is_empty()) {
                             continue;
@@ -230,26 +233,27 @@ impl Net {
                         // At most two digits (three would break the puzzle: both sets would lose more digits than
                         // they can spare).
                         let had = found[j as usize];
-                        if had.count_ones() < 2 && (b_holders - a_seen).is_empty() {
-                            if had == 0 {
-                                touched.push(j);
-                            }
+                        if had.count_ones() < 2 {
+                            touched[j as usize / 64] |= 1 << (j % 64);
                             found[j as usize] = had | bit(d);
                         }
                     }
                 }
             }
-            touched.sort_unstable();
-            for &j in &touched {
-                pairs.push(Link {
-                    from: i as u32,
-                    to: j,
-                    digits: found[j as usize],
-                    open: 0,
-                });
-                found[j as usize] = 0;
+            for w in (i + 1) / 64..touched.len() {
+                let mut bits = std::mem::take(&mut touched[w]);
+                while bits != 0 {
+                    let j = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    pairs.push(Link {
+                        from: i as u32,
+                        to: j as u32,
+                        digits: found[j],
+                        open: 0,
+                    });
+                    found[j] = 0;
+                }
             }
-            touched.clear();
         }
         // Both directions of each pair, grouped by the set they leave.
         let mut start = vec![0u32; sets.len() + 1];
