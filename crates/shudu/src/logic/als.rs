@@ -240,7 +240,8 @@ impl Net {
                     }
                 }
             }
-            for w in (i + 1) / 64..touched.len() {
+            let mut w = (i + 1) / 64;
+            while w < touched.len() {
                 let mut bits = std::mem::take(&mut touched[w]);
                 while bits != 0 {
                     let j = w * 64 + bits.trailing_zeros() as usize;
@@ -253,6 +254,7 @@ impl Net {
                     });
                     found[j] = 0;
                 }
+                w += 1;
             }
         }
         // Both directions of each pair, grouped by the set they leave.
