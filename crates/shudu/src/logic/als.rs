@@ -382,9 +382,13 @@ fn xy_wing(grid: &Grid, overlap: bool, emit: &mut dyn FnMut(Step) -> Flow) -> Fl
     for c in 0..net.sets.len() as u32 {
         let links = net.links_of(c);
         for (i, l1) in links.iter().enumerate() {
+            // A wing removes only a digit open in both sets other than the link digits.
+            let z1 = l1.open & !l1.digits;
+            if z1 == 0 {
+                continue;
+            }
             for l2 in &links[i + 1..] {
-                // A wing removes only a digit open in both sets other than the link digits.
-                if l1.open & l2.open & !(l1.digits | l2.digits) == 0 {
+                if z1 & l2.open & !l2.digits == 0 {
                     continue;
                 }
                 if l1.to == l2.to || (l1.digits == l2.digits && l1.digits.count_ones() == 1) {
