@@ -47,28 +47,28 @@ struct Als {
 }
 
 impl Als {
-    fn new(grid: &Grid, cells: Bitboard, digits: u16) -> Als {
-        let mut holders = [Bitboard::EMPTY; 9];
-        let mut seen = [Bitboard::EMPTY; 9];
-        let mut open = 0u16;
+    /// Adds the set of `cells` holding `digits` to `sets`, filled in place: built apart and moved in, each set was
+    /// copied several times over.
+    fn push(sets: &mut Vec<Als>, grid: &Grid, cells: Bitboard, digits: u16) {
+        sets.push(Als {
+            cells,
+            digits,
+            holders: [Bitboard::EMPTY; 9],
+            seen: [Bitboard::EMPTY; 9],
+            open: 0,
+        });
+        let a = sets.last_mut().expect("just pushed");
         for d in Candidates::from_bits(digits) {
             let h = cells & grid.digit_cells(d);
             let mut s = Bitboard::FULL;
             for c in h {
                 s &= c.peer_set();
             }
-            holders[d.index()] = h;
-            seen[d.index()] = s - cells;
-            if !(seen[d.index()] & grid.digit_cells(d)).is_empty() {
-                open |= 1 << d.index();
+            a.holders[d.index()] = h;
+            a.seen[d.index()] = s - cells;
+            if !(a.seen[d.index()] & grid.digit_cells(d)).is_empty() {
+                a.open |= 1 << d.index();
             }
-        }
-        Als {
-            cells,
-            digits,
-            holders,
-            seen,
-            open,
         }
     }
 
@@ -111,9 +111,12 @@ fn collect(grid: &Grid) -> Vec<Als> {
     for c in grid.empty_cells() {
         let cands = grid.candidates(c);
         if cands.len() == 2 {
-            sets.push(Als::new(grid, Bitboard::only(c), cands.bits()));
+            Als::push(&mut sets, grid, Bitboard::only(c), cands.bits());
         }
     }
+    // The union of digits of every subset of a house's empty cells, built from the subset without its lowest
+    // member (so each is written before it is read, and one table serves every house).
+    let mut unions = [0u16; 512];
     let houses = (0..9u8)
         .map(House::Row)
         .chain((0..9u8).map(House::Col))
@@ -127,8 +130,6 @@ fn collect(grid: &Grid) -> Vec<Als> {
             masks[n] = grid.candidates(c).bits();
             n += 1;
         }
-        // The union of digits of every subset, built from the subset without its lowest member.
-        let mut unions = [0u16; 512];
         for subset in 1usize..(1 << n) {
             let low = subset.trailing_zeros() as usize;
             unions[subset] = unions[subset & (subset - 1)] | masks[low];
@@ -140,7 +141,7 @@ fn collect(grid: &Grid) -> Vec<Als> {
             if matches!(house, House::Box(_)) && in_one_line(set) {
                 continue;
             }
-            sets.push(Als::new(grid, set, unions[subset]));
+            Als::push(&mut sets, grid, set, unions[subset]);
         }
     }
     sets
@@ -206,10 +207,10 @@ impl Net {
             }
         }
         // The restricted commons of each set with the sets after it, gathered per set in `found` (indexed by the
-        // other set; `touched` lists the ones set).
-        let mut pairs: Vec<Link> = Vec::new();
+        // other set; the bits of `touched` mark the ones set, which reads them back in order without a sort).
+        let mut pairs: Vec<Link> = Vec::with_capacity(sets.len() * 4);
         let mut found = vec![0u16; sets.len()];
-        let mut touched: Vec<u32> = Vec::new();
+        let mut touched = vec![0u64; sets.len().div_ceil(64)];
         for (i, a) in sets.iter().enumerate() {
             for d in digits_of(a.digits) {
                 let reach = a.seen[d.index()] & grid.digit_cells(d);
@@ -222,6 +223,9 @@ impl Net {
                         if j as usize <= i {
                             break;
                         }
+                        if !(b_holders - a_seen).is_empty() {
+                            continue;
+                        }
                         let shared = a.cells & b_cells;
                         if !shared.is_empty() && (!overlap || !((a_holders | b_holders) & shared).is_empty()) {
                             continue;
@@ -229,26 +233,29 @@ impl Net {
                         // At most two digits (three would break the puzzle: both sets would lose more digits than
                         // they can spare).
                         let had = found[j as usize];
-                        if had.count_ones() < 2 && (b_holders - a_seen).is_empty() {
-                            if had == 0 {
-                                touched.push(j);
-                            }
+                        if had.count_ones() < 2 {
+                            touched[j as usize / 64] |= 1 << (j % 64);
                             found[j as usize] = had | bit(d);
                         }
                     }
                 }
             }
-            touched.sort_unstable();
-            for &j in &touched {
-                pairs.push(Link {
-                    from: i as u32,
-                    to: j,
-                    digits: found[j as usize],
-                    open: 0,
-                });
-                found[j as usize] = 0;
+            let mut w = (i + 1) / 64;
+            while w < touched.len() {
+                let mut bits = std::mem::take(&mut touched[w]);
+                while bits != 0 {
+                    let j = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    pairs.push(Link {
+                        from: i as u32,
+                        to: j as u32,
+                        digits: found[j],
+                        open: 0,
+                    });
+                    found[j] = 0;
+                }
+                w += 1;
             }
-            touched.clear();
         }
         // Both directions of each pair, grouped by the set they leave.
         let mut start = vec![0u32; sets.len() + 1];
@@ -375,9 +382,13 @@ fn xy_wing(grid: &Grid, overlap: bool, emit: &mut dyn FnMut(Step) -> Flow) -> Fl
     for c in 0..net.sets.len() as u32 {
         let links = net.links_of(c);
         for (i, l1) in links.iter().enumerate() {
+            // A wing removes only a digit open in both sets other than the link digits.
+            let z1 = l1.open & !l1.digits;
+            if z1 == 0 {
+                continue;
+            }
             for l2 in &links[i + 1..] {
-                // A wing removes only a digit open in both sets other than the link digits.
-                if l1.open & l2.open & !(l1.digits | l2.digits) == 0 {
+                if z1 & l2.open & !l2.digits == 0 {
                     continue;
                 }
                 if l1.to == l2.to || (l1.digits == l2.digits && l1.digits.count_ones() == 1) {
@@ -458,14 +469,15 @@ fn chain_search(grid: &Grid, overlap: bool, bounded: bool, emit: &mut dyn FnMut(
     // search.
     let mut marks = SEEN.with(|s| s.take());
     marks.prepare(net.sets.len() * USED_SLOTS * 3);
-    let onward = Onward::new(&net);
+    // The links on by arriving digit, built for the first walk not skipped: most calls walk none.
+    let mut onward = None;
     let near = std::mem::take(&mut marks.near);
     let bound = if bounded {
-        Bound::new(grid, &net, &onward, near)
+        Bound::new(grid, &net, near)
     } else {
         Bound::none(near)
     };
-    let mut ends = vec![0u64; 9 * bound.words];
+    let mut ends = vec![0u64; bound.words];
     let mut queue: Vec<Arrival> = Vec::new();
     // Shorter chains first: the chains of four sets from every start, then the longer ones in the order the walks
     // find them. One walk a start finds both (a walk's states within three links are the same however deep it
@@ -478,14 +490,12 @@ fn chain_search(grid: &Grid, overlap: bool, bounded: bool, emit: &mut dyn FnMut(
         if net.sets[s as usize].open == 0 {
             continue;
         }
-        // While the walks from `s` go, its own marks read as seen by every one of them, so that none comes back to
-        // it without a test of its own on every link.
-        let own = s as usize * MARKS_PER_SET as usize..(s as usize + 1) * MARKS_PER_SET as usize;
-        marks.seen[own.clone()].fill(u32::MAX);
+        let mut owned = false;
         flow = walk(
             grid,
             &net,
-            &onward,
+            &mut onward,
+            &mut owned,
             &bound,
             &mut ends,
             s,
@@ -500,7 +510,9 @@ fn chain_search(grid: &Grid, overlap: bool, bounded: bool, emit: &mut dyn FnMut(
                 }
             },
         );
-        marks.seen[own].fill(0);
+        if owned {
+            marks.seen[s as usize * MARKS_PER_SET as usize..][..MARKS_PER_SET as usize].fill(0);
+        }
         if flow.is_break() {
             break;
         }
@@ -566,12 +578,14 @@ const fn used_codes() -> [u8; 512] {
 }
 
 /// The walks from set `s` (one per first link digit), at most [`MAX_LINKS`] links long, reporting the chains of
-/// at least three links with their number of links.
+/// at least three links with their number of links. The first walk not skipped builds `onward` if no walk has yet,
+/// and marks the first set's states as seen, telling the caller by `owned`.
 #[allow(clippy::too_many_arguments)]
 fn walk(
     grid: &Grid,
     net: &Net,
-    onward: &Onward,
+    onward: &mut Option<Onward>,
+    owned: &mut bool,
     bound: &Bound,
     ends: &mut [u64],
     s: u32,
@@ -580,35 +594,45 @@ fn walk(
     emit: &mut dyn FnMut(Step, u8) -> Flow,
 ) -> Flow {
     let first_set = &net.sets[s as usize];
+    // A walk's first link digit is one of the set's links'.
+    let firsts = net.links_of(s).iter().fold(0, |m, l| m | l.digits);
+    if firsts == 0 {
+        return Flow::Continue(());
+    }
     // For each digit, the cells that could lose it for the first set: a chain ending in a set that sees none of
     // them for any of its `z` removes nothing, which spares building the removals that mostly come to nothing.
     let mut reach = [Bitboard::EMPTY; 9];
     for z in digits_of(first_set.open) {
         reach[z.index()] = grid.digit_cells(z) & first_set.seen[z.index()];
     }
-    let words = bound.words;
-    // For each digit, the (set, digit) pairs that could end a chain from here removing it (see `Bound`).
+    // The candidates (among those the bound numbers) that a chain from here could remove, and their digits.
+    ends.fill(0);
+    let mut zs = 0u16;
     for z in digits_of(first_set.open) {
-        let e = &mut ends[z.index() * words..(z.index() + 1) * words];
-        e.fill(0);
-        for c in reach[z.index()] {
-            let row = &bound.ends[(z.index() * 81 + c.index()) * words..][..words];
-            for (e, r) in e.iter_mut().zip(row) {
-                *e |= r;
-            }
+        if bound.number(z.index(), reach[z.index()], ends) {
+            zs |= bit(z);
         }
     }
+    if bound.words > 0 && zs == 0 {
+        return Flow::Continue(());
+    }
     let seen = &mut marks.seen[..];
-    for f in digits_of(first_set.digits) {
+    for f in digits_of(first_set.digits & firsts) {
         // A walk from here removes only a digit of the first set other than `f` that some cell could lose.
         let zopen = first_set.open & !bit(f);
-        if zopen == 0 {
+        if zopen == 0 || (bound.words > 0 && zs & !bit(f) == 0) {
             continue;
         }
-        // A walk none of whose first states can reach an end for one of its digits finds nothing.
-        let live = |l: &Link| l.digits & bit(f) != 0 && bound.live(ends, zopen, node(l.to, bit(f)));
-        if !net.links_of(s).iter().any(live) {
+        // A walk none of whose first states can reach one of them (but those of `f`) finds nothing.
+        if !bound.live(ends, s, f) {
             continue;
+        }
+        let onward = &*onward.get_or_insert_with(|| Onward::new(net));
+        if !*owned {
+            // While the walks from `s` go, its own marks read as seen by every one of them, so that none comes
+            // back to it without a test of its own on every link (the caller clears them).
+            seen[s as usize * MARKS_PER_SET as usize..][..MARKS_PER_SET as usize].fill(u32::MAX);
+            *owned = true;
         }
         marks.stamp += 1;
         let stamp = marks.stamp;
@@ -735,79 +759,75 @@ fn report_chain(
 }
 
 /// What the walks can reach, to skip the walks that cannot end in a removal. A chain from set `s` removing `z`
-/// ends on a set `t` whose holders of `z` all see a cell that sees every `z` of `s` and holds it (`t` is an "end"
-/// for `z`), arriving there by a digit other than `z`. For each search node the bound keeps the pairs (set `t`,
-/// digit `z` open in `t`) a walk can reach two to [`MAX_LINKS`] − 1 links on, arriving at `t` by a digit other than
-/// `z`; a walk none of whose first states reaches an end for one of its digits so finds nothing and is skipped.
-/// The other walks go as before, so the same chains are found in the same order; nearly every walk is skipped.
+/// ends on a set `t` arriving there by a digit other than `z`, where a cell holding `z` sees every `z` of `s` and
+/// of `t`. For each search node the bound keeps the candidates (`z`, cell) that the sets a walk can reach two to
+/// [`MAX_LINKS`] − 1 links on, arriving by a digit other than `z`, see so for `z`; a walk none of whose first
+/// states reaches a candidate its first set sees for one of its digits so finds nothing and is skipped. The other
+/// walks go as before, so the same chains are found in the same order; nearly every walk is skipped.
 ///
 /// The nodes are the walks' states as (set, arriving digit), with one more node for arrivals by two digits at a
 /// set with a link of two, which goes on by every link and counts no arriving digit as sure after a link of two: a
 /// state arriving by two digits goes on by fewer links, to states arriving by no more digits, so the node's reach
 /// holds the reach of each of its states (and, link by link, of each node of one of the set's digits). Arriving by
-/// two digits is counted as arriving by the lower one, which allows more. Only pairs that are an end for some
-/// other set are kept.
+/// two digits is counted as arriving by the lower one, which allows more.
+///
+/// Candidates rather than (set, digit) ends are kept because there are far fewer of them, which keeps the bit
+/// sets short; whether a state reaches a candidate the first set sees decides the same as whether it reaches an
+/// end. Only candidates seen so by two sets or more are numbered: a walk never comes back to its first set, so its
+/// end is another set seeing the candidate too.
 struct Bound {
-    /// Words per bit set of pairs; none when there are too many pairs to bound (every walk is walked).
+    /// Words per bit set of candidates; none when every walk is walked.
     words: usize,
     /// The row of node `set * 10 + d` (`d` = 9 for two arriving digits), `u32::MAX` when no state stands on it.
     row_of: Vec<u32>,
-    /// For each row, the pairs reachable from it: words `row * words..`.
+    /// For the row of each node (`set`, `d`) with `d` < 9, the candidates the walks from `set` whose first link
+    /// digit is `d` can reach: words `row * words..`.
     near: Vec<u64>,
-    /// For each `digit * 81 + cell`, the pairs (set, digit) of the sets whose every holder of the digit sees the
-    /// cell, which holds it.
-    ends: Vec<u64>,
+    /// For each digit, the cells whose candidate is numbered.
+    numbered: [Bitboard; 9],
+    /// The number of each candidate (`digit * 81 + cell`), where numbered: in digit order, then cell order.
+    index: [u16; 9 * 81],
+    /// For each digit, the bits of its candidates: words `digit * words..`.
+    ranges: Vec<u64>,
 }
 
-/// The most words of a [`Bound`] bit set: 1,024 pairs.
-const BOUND_WORDS: usize = 16;
+/// The most words of a [`Bound`] bit set: 729 candidates.
+const BOUND_WORDS: usize = 12;
 
 impl Bound {
     /// The bound of a net, in `near`'s storage (kept between calls).
-    fn new(grid: &Grid, net: &Net, onward: &Onward, near: Vec<u64>) -> Bound {
+    fn new(grid: &Grid, net: &Net, near: Vec<u64>) -> Bound {
         let n = net.sets.len();
-        // A pair can be an end only for another set seeing the same cell for the digit: the others are left out.
-        let mut seeing = [0u8; 9 * 81];
-        for a in &net.sets {
-            for z in digits_of(a.open) {
-                for c in a.seen[z.index()] & grid.digit_cells(z) {
-                    let k = &mut seeing[z.index() * 81 + c.index()];
-                    *k = k.saturating_add(1);
-                }
-            }
-        }
-        let mut kept = Vec::with_capacity(n);
-        for a in &net.sets {
-            let mut k = 0u16;
-            for z in digits_of(a.open) {
-                if (a.seen[z.index()] & grid.digit_cells(z))
-                    .iter()
-                    .any(|c| seeing[z.index() * 81 + c.index()] > 1)
-                {
-                    k |= bit(z);
-                }
-            }
-            kept.push(k);
-        }
-        // The pairs of set `t` are numbered from `first[t]`, in digit order.
-        let mut first = Vec::with_capacity(n + 1);
-        let mut pairs = 0u32;
-        for k in &kept {
-            first.push(pairs);
-            pairs += k.count_ones();
-        }
-        let words = match (pairs as usize).div_ceil(64) {
-            0 => 1,
-            w @ 1..=BOUND_WORDS => w,
-            _ => return Bound::none(near),
-        };
-        let mut ends = vec![0u64; 9 * 81 * words];
+        // Sets without a link neither start a walk nor end one: their candidates are left out.
+        let linked = |t: usize| net.start[t] != net.start[t + 1];
+        let mut once = [Bitboard::EMPTY; 9];
+        let mut numbered = [Bitboard::EMPTY; 9];
         for (t, a) in net.sets.iter().enumerate() {
-            for z in digits_of(kept[t]) {
-                let p = first[t] as usize + (kept[t] & (bit(z) - 1)).count_ones() as usize;
-                for c in a.seen[z.index()] & grid.digit_cells(z) {
-                    ends[(z.index() * 81 + c.index()) * words + p / 64] |= 1 << (p % 64);
-                }
+            if !linked(t) {
+                continue;
+            }
+            for z in digits_of(a.open) {
+                let s = a.seen[z.index()] & grid.digit_cells(z);
+                numbered[z.index()] |= once[z.index()] & s;
+                once[z.index()] |= s;
+            }
+        }
+        let mut index = [0u16; 9 * 81];
+        let mut count = 0usize;
+        let mut first = [0usize; 10];
+        for z in 0..9 {
+            first[z] = count;
+            for c in numbered[z] {
+                index[z * 81 + c.index()] = count as u16;
+                count += 1;
+            }
+        }
+        first[9] = count;
+        let words = count.div_ceil(64).max(1);
+        let mut ranges = vec![0u64; 9 * words];
+        for z in 0..9 {
+            for i in first[z]..first[z + 1] {
+                ranges[z * words + i / 64] |= 1 << (i % 64);
             }
         }
         // A state stands on a set arriving by a digit of one of its links (they go both ways), or by two digits
@@ -815,78 +835,44 @@ impl Bound {
         let mut row_of = vec![u32::MAX; n * 10];
         let mut rows = 0u32;
         for t in 0..n {
+            if !linked(t) {
+                continue;
+            }
             let links = net.links_of(t as u32);
-            let arrivals = links.iter().fold(0, |m, l| m | l.digits);
+            let arrive = links.iter().fold(0, |m, l| m | l.digits);
             let two = links.iter().any(|l| !l.digits.is_power_of_two());
             for d in 0..10 {
-                if if d == 9 { two } else { arrivals & 1 << d != 0 } {
+                if if d == 9 { two } else { arrive & 1 << d != 0 } {
                     row_of[t * 10 + d] = rows;
                     rows += 1;
                 }
             }
         }
-        // Each row's links: the row of the node each leads to, and the pairs it reaches (the set's kept digits
-        // other than `arrived`, the one it surely arrives by, if any) as a run of bits from the set's first pair.
-        let edge = |to: u32, next: u16, arrived: u16| {
-            let k = kept[to as usize];
-            let mut mask = (1u16 << k.count_ones()) - 1;
-            if k & arrived != 0 {
-                mask &= !(1 << (k & (arrived - 1)).count_ones());
-            }
-            (row_of[node(to, next)], first[to as usize], mask)
-        };
-        let mut edges: Vec<(u32, u32, u16)> = Vec::with_capacity(onward.links.len() + 64);
-        let mut edge_start: Vec<u32> = Vec::with_capacity(rows as usize + 1);
-        for t in 0..n {
-            for d in 0..9 {
-                if row_of[t * 10 + d] == u32::MAX {
-                    continue;
-                }
-                edge_start.push(edges.len() as u32);
-                let (lo, hi) = (onward.start[t * 9 + d], onward.start[t * 9 + d + 1]);
-                for l in &onward.links[lo as usize..hi as usize] {
-                    // By two digits, a state arrives by both: counting the lower one allows more.
-                    edges.push(edge(l.to, l.next, 1 << l.next.trailing_zeros()));
-                }
-            }
-            if row_of[t * 10 + 9] != u32::MAX {
-                // A state arriving by two digits may go on by a link of two by either or both of them, so such a
-                // link leads to the node of two digits arriving by none for sure (that node reaches what the
-                // nodes of each of its digits do).
-                edge_start.push(edges.len() as u32);
-                for l in net.links_of(t as u32) {
-                    let arrived = if l.digits.is_power_of_two() { l.digits } else { 0 };
-                    edges.push(edge(l.to, l.digits, arrived));
-                }
-            }
-        }
-        edge_start.push(edges.len() as u32);
-        let mut near = near;
-        match words {
-            1 => reach::<1>(&edges, &edge_start, &mut near),
-            2 => reach::<2>(&edges, &edge_start, &mut near),
-            3 => reach::<3>(&edges, &edge_start, &mut near),
-            4 => reach::<4>(&edges, &edge_start, &mut near),
-            5 => reach::<5>(&edges, &edge_start, &mut near),
-            6 => reach::<6>(&edges, &edge_start, &mut near),
-            7 => reach::<7>(&edges, &edge_start, &mut near),
-            8 => reach::<8>(&edges, &edge_start, &mut near),
-            9 => reach::<9>(&edges, &edge_start, &mut near),
-            10 => reach::<10>(&edges, &edge_start, &mut near),
-            11 => reach::<11>(&edges, &edge_start, &mut near),
-            12 => reach::<12>(&edges, &edge_start, &mut near),
-            13 => reach::<13>(&edges, &edge_start, &mut near),
-            14 => reach::<14>(&edges, &edge_start, &mut near),
-            15 => reach::<15>(&edges, &edge_start, &mut near),
-            16 => reach::<16>(&edges, &edge_start, &mut near),
-            _ => {}
-        }
-        Bound {
+        let mut bound = Bound {
             words,
             row_of,
             near,
-            ends,
+            numbered,
+            index,
+            ranges,
+        };
+        let mut near = std::mem::take(&mut bound.near);
+        match words {
+            1 => reach::<1>(grid, net, &bound, rows as usize, &mut near),
+            2 => reach::<2>(grid, net, &bound, rows as usize, &mut near),
+            3 => reach::<3>(grid, net, &bound, rows as usize, &mut near),
+            4 => reach::<4>(grid, net, &bound, rows as usize, &mut near),
+            5 => reach::<5>(grid, net, &bound, rows as usize, &mut near),
+            6 => reach::<6>(grid, net, &bound, rows as usize, &mut near),
+            7 => reach::<7>(grid, net, &bound, rows as usize, &mut near),
+            8 => reach::<8>(grid, net, &bound, rows as usize, &mut near),
+            9 => reach::<9>(grid, net, &bound, rows as usize, &mut near),
+            10 => reach::<10>(grid, net, &bound, rows as usize, &mut near),
+            11 => reach::<11>(grid, net, &bound, rows as usize, &mut near),
+            _ => reach::<BOUND_WORDS>(grid, net, &bound, rows as usize, &mut near),
         }
+        bound.near = near;
+        bound
     }
 
     /// No bound: every walk is walked.
@@ -895,80 +881,174 @@ impl Bound {
             words: 0,
             row_of: Vec::new(),
             near,
-            ends: Vec::new(),
+            numbered: [Bitboard::EMPTY; 9],
+            index: [0; 9 * 81],
+            ranges: Vec::new(),
         }
     }
 
-    /// Whether a state on node `v` can reach an end for a digit of `zopen`, given the ends of each digit
-    /// (`ends[z * words..]`).
+    /// Adds the numbered candidates of digit `z` in `cells` to the bit set `out`, telling whether there are any.
     #[inline]
-    fn live(&self, ends: &[u64], zopen: u16, v: usize) -> bool {
+    fn number(&self, z: usize, cells: Bitboard, out: &mut [u64]) -> bool {
+        let cells = cells & self.numbered[z];
+        for c in cells {
+            let i = usize::from(self.index[z * 81 + c.index()]);
+            out[i / 64] |= 1 << (i % 64);
+        }
+        !cells.is_empty()
+    }
+
+    /// The bits of digit `z`'s candidates.
+    #[inline]
+    fn range(&self, z: usize) -> &[u64] {
+        &self.ranges[z * self.words..][..self.words]
+    }
+
+    /// Whether the walks from set `s` whose first link digit is `f` can reach one of the candidates `ends` not of
+    /// digit `f`.
+    #[inline]
+    fn live(&self, ends: &[u64], s: u32, f: Digit) -> bool {
         let words = self.words;
         if words == 0 {
             return true;
         }
-        let near = &self.near[self.row_of[v] as usize * words..][..words];
-        let mut zs = zopen;
-        while zs != 0 {
-            let z = zs.trailing_zeros() as usize;
-            zs &= zs - 1;
-            // Folded without stopping early, which keeps the loop short and branch-free.
-            if near
-                .iter()
-                .zip(&ends[z * words..][..words])
-                .fold(0, |m, (a, b)| m | a & b)
-                != 0
-            {
-                return true;
-            }
+        let row = self.row_of[s as usize * 10 + f.index()];
+        // No link of `f` from `s`: no walk.
+        if row == u32::MAX {
+            return false;
         }
-        false
+        let near = &self.near[row as usize * words..][..words];
+        let range = self.range(f.index());
+        near.iter()
+            .zip(ends)
+            .zip(range)
+            .fold(0, |m, ((a, b), r)| m | a & b & !r)
+            != 0
     }
 }
 
-/// The pairs each row of a [`Bound`] reaches two to [`MAX_LINKS`] − 1 links on, `W` words a row, written to `out`.
-fn reach<const W: usize>(edges: &[(u32, u32, u16)], edge_start: &[u32], out: &mut Vec<u64>) {
-    let rows = edge_start.len() - 1;
+/// Fills `out` with the candidates the walks from each set by each first link digit reach, `W` words a row of
+/// `bound`: what the nodes the first links lead to reach two to [`MAX_LINKS`] − 1 links on.
+fn reach<const W: usize>(grid: &Grid, net: &Net, bound: &Bound, rows: usize, out: &mut Vec<u64>) {
+    let row_of = &bound.row_of;
+    let node = |to: u32, used: u16| {
+        let d = if used.is_power_of_two() {
+            used.trailing_zeros() as usize
+        } else {
+            9
+        };
+        row_of[to as usize * 10 + d]
+    };
+    let mut range = [[0u64; W]; 10];
+    for (z, r) in range.iter_mut().take(9).enumerate() {
+        r.copy_from_slice(bound.range(z));
+    }
+    // The candidates each set sees for its digits.
+    let mut cover: Vec<[u64; W]> = Vec::with_capacity(net.sets.len());
+    for (t, a) in net.sets.iter().enumerate() {
+        let mut bits = [0u64; W];
+        if net.start[t] == net.start[t + 1] {
+            cover.push(bits);
+            continue;
+        }
+        for z in digits_of(a.open) {
+            bound.number(z.index(), a.seen[z.index()] & grid.digit_cells(z), &mut bits);
+        }
+        cover.push(bits);
+    }
+    // Each row's links: the row of the node each leads to, and (in `one`) the candidates the sets they lead to
+    // see for their digits other than the one each surely arrives by, if any (9 for none).
+    let mut targets: Vec<u32> = Vec::with_capacity(net.links.len() * 2);
+    let mut edge_start: Vec<u32> = Vec::with_capacity(rows + 1);
+    let mut one: Vec<[u64; W]> = Vec::with_capacity(rows);
+    let edge = |targets: &mut Vec<u32>, acc: &mut [u64; W], to: u32, next: u16, arrived: usize| {
+        targets.push(node(to, next));
+        for ((a, c), r) in acc.iter_mut().zip(&cover[to as usize]).zip(&range[arrived]) {
+            *a |= c & !r;
+        }
+    };
+    for t in 0..net.sets.len() {
+        let links = net.links_of(t as u32);
+        if links.is_empty() {
+            continue;
+        }
+        let arrive = links.iter().fold(0, |m, l| m | l.digits);
+        for d in digits_of(arrive).map(Digit::index) {
+            edge_start.push(targets.len() as u32);
+            let mut acc = [0u64; W];
+            for l in links {
+                if l.digits != 1 << d {
+                    // By two digits, a state arrives by both: counting the lower one allows more.
+                    let next = l.digits & !(1 << d);
+                    edge(&mut targets, &mut acc, l.to, next, next.trailing_zeros() as usize);
+                }
+            }
+            one.push(acc);
+        }
+        if row_of[t * 10 + 9] != u32::MAX {
+            // A state arriving by two digits may go on by a link of two by either or both of them, so such a
+            // link leads to the node of two digits arriving by none for sure (that node reaches what the
+            // nodes of each of its digits do).
+            edge_start.push(targets.len() as u32);
+            let mut acc = [0u64; W];
+            for l in links {
+                let arrived = if l.digits.is_power_of_two() {
+                    l.digits.trailing_zeros() as usize
+                } else {
+                    9
+                };
+                edge(&mut targets, &mut acc, l.to, l.digits, arrived);
+            }
+            one.push(acc);
+        }
+    }
+    edge_start.push(targets.len() as u32);
+    // Level `b` < `last` holds the candidates one to `b + 1` links on; the last, what the links lead to reaches.
+    let last = usize::from(MAX_LINKS) - 2;
     let mut before: Vec<[u64; W]> = Vec::with_capacity(rows);
     let mut level: Vec<[u64; W]> = Vec::with_capacity(rows);
-    // Level `b` < `last` holds the pairs one to `b + 1` links on; the last, what the links lead to reaches.
-    let last = usize::from(MAX_LINKS) - 2;
-    for b in 0..=last {
+    for b in 1..=last {
+        let from = if b == 1 { &one } else { &before };
         level.clear();
         for r in 0..rows {
-            let mut acc = [0u64; W];
-            for &(u, first, mask) in &edges[edge_start[r] as usize..edge_start[r + 1] as usize] {
-                if b < last {
-                    let (w, shift) = (first as usize / 64, first % 64);
-                    let run = u128::from(mask) << shift;
-                    acc[w] |= run as u64;
-                    if w + 1 < W {
-                        acc[w + 1] |= (run >> 64) as u64;
-                    }
-                }
-                if b > 0 {
-                    for (a, p) in acc.iter_mut().zip(&before[u as usize]) {
-                        *a |= p;
-                    }
+            let mut acc = if b < last { one[r] } else { [0u64; W] };
+            for &u in &targets[edge_start[r] as usize..edge_start[r + 1] as usize] {
+                for (a, p) in acc.iter_mut().zip(&from[u as usize]) {
+                    *a |= p;
                 }
             }
             level.push(acc);
         }
         std::mem::swap(&mut before, &mut level);
     }
+    // The walks from a set by a first digit reach what the nodes their first links lead to reach (rows of two
+    // digits start no walk).
     out.clear();
-    out.extend(before.iter().flatten());
-}
-
-/// The [`Bound`] node of a state on set `to` arriving by `used`.
-#[inline]
-fn node(to: u32, used: u16) -> usize {
-    to as usize * 10
-        + if used.is_power_of_two() {
-            used.trailing_zeros() as usize
-        } else {
-            9
+    out.reserve(rows * W);
+    for t in 0..net.sets.len() {
+        let links = net.links_of(t as u32);
+        if links.is_empty() {
+            continue;
         }
+        let (arrive, two) = links.iter().fold((0, false), |(m, two), l| {
+            (m | l.digits, two | !l.digits.is_power_of_two())
+        });
+        for d in digits_of(arrive) {
+            let mut acc = [0u64; W];
+            for l in links {
+                if l.digits & bit(d) != 0 {
+                    let near = &before[row_of[l.to as usize * 10 + d.index()] as usize];
+                    for (a, v) in acc.iter_mut().zip(near) {
+                        *a |= v;
+                    }
+                }
+            }
+            out.extend(acc);
+        }
+        if two {
+            out.extend([0; W]);
+        }
+    }
 }
 
 /// The links a chain may go on by from each set, by the digit it arrived with: those with a digit other than that
