@@ -2,7 +2,7 @@
 
 use std::cell::RefCell;
 
-use crate::grid::{Bitboard, Candidates, Cell, Digit, Grid, House};
+use crate::grid::{Bitboard, Candidates, Cell, Digit, Grid, House, TRIADS};
 
 use super::step::{Pattern, Step};
 use super::technique::Technique;
@@ -80,16 +80,39 @@ impl<T: Copy> Pool<T> {
 }
 
 /// Houses in HoDoKu's order for subsets: boxes, rows, columns.
-fn houses() -> impl Iterator<Item = House> {
-    (0..9u8)
-        .map(House::Box)
-        .chain((0..9u8).map(House::Row))
-        .chain((0..9u8).map(House::Col))
+const HOUSES: [House; 27] = {
+    let mut t = [House::Box(0); 27];
+    let mut i = 0;
+    while i < 9 {
+        t[i] = House::Box(i as u8);
+        t[9 + i] = House::Row(i as u8);
+        t[18 + i] = House::Col(i as u8);
+        i += 1;
+    }
+    t
+};
+
+/// The houses holding a cell of `cells`, as bits in the order of [`HOUSES`]: folded band by band, as this runs for
+/// every subset finder at every step.
+fn houses_holding(cells: u128) -> u32 {
+    let (mut rows, mut cols, mut boxes) = (0u32, 0u32, 0u32);
+    for band in 0..3 {
+        let word = (cells >> (27 * band)) as u32 & 0x7ff_ffff;
+        let mut fold = 0u32;
+        for r in 0..3 {
+            let row = word >> (9 * r) & 0x1ff;
+            rows |= u32::from(row != 0) << (3 * band + r);
+            fold |= row;
+        }
+        cols |= fold;
+        boxes |= u32::from(TRIADS[fold as usize]) << (3 * band);
+    }
+    boxes | rows << 9 | cols << 18
 }
 
 thread_local! {
     /// For each finder (naked, then hidden, pairs to quadruples): each digit's candidates when it last ran on this
-    /// thread, and the houses (bits in the order of [`houses`]) found then to hold no such subset. The solver's
+    /// thread, and the houses (bits in the order of [`HOUSES`]) found then to hold no such subset. The solver's
     /// steps change a few houses at a time, and a subset depends on its house's candidates alone (which the digits'
     /// candidates fix, a filled cell having none), so a house without a changed cell is not searched again.
     static BARREN: RefCell<[([u128; 9], u32); 6]> = const { RefCell::new([([0; 9], 0); 6]) };
@@ -98,7 +121,7 @@ thread_local! {
 /// Where a finder reports its steps.
 type Emit<'a> = dyn FnMut(Step) -> Flow + 'a;
 
-/// Runs `search` on each house, in the order of [`houses`], but those unchanged since they last held nothing,
+/// Runs `search` on each house, in the order of [`HOUSES`], but those unchanged since they last held nothing,
 /// passing on what it finds to `emit`.
 fn each_changed_house(
     grid: &Grid,
@@ -108,22 +131,16 @@ fn each_changed_house(
 ) -> Flow {
     let now = Digit::ALL.map(|d| grid.digit_cells(d).bits());
     let (before, known) = BARREN.with(|b| b.borrow()[finder]);
-    let changed = Bitboard::from_bits(now.iter().zip(&before).fold(0, |acc, (n, b)| acc | (n ^ b)));
+    let changed = now.iter().zip(&before).fold(0, |acc, (n, b)| acc | (n ^ b));
     // The houses still known to hold nothing: those without a changed cell.
-    let mut skip = known;
-    if !changed.is_empty() {
-        for (i, house) in houses().enumerate() {
-            if !(house.cell_set() & changed).is_empty() {
-                skip &= !(1 << i);
-            }
-        }
-    }
+    let skip = known & !houses_holding(changed);
     let mut barren = skip;
     let mut flow = Flow::Continue(());
-    for (i, house) in houses().enumerate() {
-        if skip >> i & 1 != 0 {
-            continue;
-        }
+    let mut todo = !skip & ((1 << 27) - 1);
+    while todo != 0 {
+        let i = todo.trailing_zeros();
+        todo &= todo - 1;
+        let house = HOUSES[i as usize];
         let mut any = false;
         flow = search(house, &mut |step| {
             any = true;
