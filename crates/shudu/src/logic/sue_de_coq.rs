@@ -123,7 +123,15 @@ pub fn sue_de_coq(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     let lines = (0..9u8).map(House::Row).chain((0..9u8).map(House::Col));
     'lines: for (l, line) in lines.enumerate() {
         let mut line_pool: Option<Subsets> = None;
-        for b in 0..9u8 {
+        // The three boxes the line crosses, in order.
+        let met = if l < 9 {
+            let first = (l / 3 * 3) as u8;
+            [first, first + 1, first + 2]
+        } else {
+            let stack = ((l - 9) / 3) as u8;
+            [stack, stack + 3, stack + 6]
+        };
+        for b in met {
             let boxed = House::Box(b);
             let inter = line.cell_set() & boxed.cell_set() & empty;
             if inter.len() < 2 {
