@@ -101,6 +101,34 @@ static CELL_RECTANGLES: [[u16; 24]; 81] = {
     t
 };
 
+/// For each cell, and each row (then each column), the cell's rectangles (bits by position in [`CELL_RECTANGLES`])
+/// with their other row (column) there: a rectangle needs both of its other lines to hold a corner it may use, and
+/// these masks pick those out without walking all 24.
+static RECTANGLES_BY_LINE: [[[u32; 9]; 2]; 81] = {
+    let mut t = [[[0u32; 9]; 2]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut k = 0;
+        while k < 24 {
+            let corners = RECTANGLES[CELL_RECTANGLES[c][k] as usize];
+            let mut i = 0;
+            while i < 4 {
+                let x = corners[i] as usize;
+                if x / 9 != c / 9 {
+                    t[c][0][x / 9] |= 1 << k;
+                }
+                if x % 9 != c % 9 {
+                    t[c][1][x % 9] |= 1 << k;
+                }
+                i += 1;
+            }
+            k += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
 /// Every two cells sharing a box and a line (162: nine boxes, six lines each, three pairs a line): the solved
 /// side an avoidable rectangle starts from.
 static BOX_PAIRS: [(u8, u8); 162] = {
@@ -248,8 +276,14 @@ fn list_rectangles(grid: &Grid, out: &mut Vec<Rectangle>) {
         if (both & row).len() < 2 || (both & col).len() < 2 {
             continue;
         }
-        for &r in &CELL_RECTANGLES[start.index()] {
-            let r = r as usize;
+        let by_line = &RECTANGLES_BY_LINE[start.index()];
+        let in_rows = (both & col).iter().fold(0, |acc, c| acc | by_line[0][c.row()]);
+        let in_cols = (both & row).iter().fold(0, |acc, c| acc | by_line[1][c.col()]);
+        let mut todo = in_rows & in_cols;
+        while todo != 0 {
+            let k = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let r = CELL_RECTANGLES[start.index()][k] as usize;
             let cells = RECTANGLE_SETS[r];
             if !(cells - both).is_empty() {
                 continue;
