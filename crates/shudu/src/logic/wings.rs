@@ -8,6 +8,7 @@ use crate::grid::{Bitboard, Candidates, Cell, Digit, Grid, House};
 use super::changes;
 use super::notation;
 use super::single_digit::{pair_in, removals};
+use super::subsets::houses_holding;
 use super::step::{Pattern, Step};
 use super::technique::Technique;
 use super::{Flow, Lang};
@@ -341,7 +342,11 @@ pub fn w_wing(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
                     continue;
                 }
                 let ys = grid.digit_cells(y);
-                for house in House::ALL {
+                // A link's house holds a `y` seeing `a` and one seeing `b`: only those houses are tried, in order.
+                let mut near = houses_holding((ys & a.peer_set()).bits()) & houses_holding((ys & b.peer_set()).bits());
+                while near != 0 {
+                    let house = House::from_index(near.trailing_zeros() as usize);
+                    near &= near - 1;
                     let Some((u, v)) = pair_in(ys, house) else { continue };
                     if u == a || u == b || v == a || v == b {
                         continue;
