@@ -8,8 +8,8 @@ use crate::grid::{Bitboard, Candidates, Cell, Digit, Grid, House};
 use super::changes;
 use super::notation;
 use super::single_digit::{pair_in, removals};
-use super::subsets::houses_holding;
 use super::step::{Pattern, Step};
+use super::subsets::houses_holding;
 use super::technique::Technique;
 use super::{Flow, Lang};
 
