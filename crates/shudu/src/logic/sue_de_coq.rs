@@ -212,21 +212,22 @@ fn intersection(
         *slot = c;
     }
     let n = inter.len() as usize;
-    // Each intersection cell as a bit of the line's pool and of the box's pool.
+    // Each intersection cell as a bit of the line's pool and of the box's pool, and its digits.
     let mut in_line = [0usize; 3];
     let mut in_box = [0usize; 3];
+    let mut digits = [0u16; 3];
     for (i, &c) in cells[..n].iter().enumerate() {
         in_line[i] = line_pool.bit_of(c);
         in_box[i] = box_pool.bit_of(c);
+        digits[i] = grid.candidates(c).bits();
     }
     // Every two or three cells of the intersection.
     for mask in 1usize..(1 << n) {
         if mask.count_ones() < 2 {
             continue;
         }
-        let core: Bitboard = (0..n).filter(|i| mask >> i & 1 == 1).map(|i| cells[i]).collect();
-        let v = core.iter().fold(0u16, |m, c| m | grid.candidates(c).bits());
-        let n_plus = v.count_ones() as i32 - core.len() as i32;
+        let v = (0..n).filter(|i| mask >> i & 1 == 1).fold(0u16, |m, i| m | digits[i]);
+        let n_plus = v.count_ones() as i32 - mask.count_ones() as i32;
         if n_plus < 2 {
             continue;
         }
@@ -247,7 +248,8 @@ fn intersection(
             grid,
             line,
             boxed,
-            core,
+            cells,
+            mask,
             v,
             n_plus,
             line_pool,
@@ -262,13 +264,15 @@ fn intersection(
     Flow::Continue(())
 }
 
-/// One intersection subset `C` (`core`) with its digits `V` and `n_plus = |V| - |C|`, and the subset tables of
-/// its line and box.
+/// One intersection subset `C` ([`Found::core`]) with its digits `V` and `n_plus = |V| - |C|`, and the subset tables
+/// of its line and box.
 struct Found<'a> {
     grid: &'a Grid,
     line: House,
     boxed: House,
-    core: Bitboard,
+    /// The intersection's cells, and those of C among them (bits).
+    cells: [Cell; 3],
+    mask: usize,
     v: u16,
     n_plus: i32,
     line_pool: &'a Subsets,
@@ -282,10 +286,15 @@ struct Found<'a> {
 }
 
 impl Found<'_> {
+    /// C, as cells.
+    fn core(&self) -> Bitboard {
+        (0..3)
+            .filter(|i| self.mask >> i & 1 == 1)
+            .map(|i| self.cells[i])
+            .collect()
+    }
+
     fn search(&self, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
-        let empty = self.grid.empty_cells();
-        let line_cells = self.line.cell_set() & empty;
-        let box_cells = self.boxed.cell_set() & empty;
         let (line_pool, box_pool) = (self.line_pool, self.box_pool);
         // L: any non-empty subset of the line's cells outside C.
         let (line_avail, box_avail) = (self.line_avail, self.box_avail);
@@ -324,17 +333,21 @@ impl Found<'_> {
                 if inside_b == 0 || this.count_ones() as i32 - extra_b != want {
                     continue;
                 }
+                // Found: what is worked out only now is needed only now.
+                let empty = self.grid.empty_cells();
+                let (line_cells, box_cells) = (self.line.cell_set() & empty, self.boxed.cell_set() & empty);
+                let core = self.core();
                 let l_cells = line_pool.cells_of(l);
                 let b_cells = box_pool.cells_of(this);
                 let shared = cand_b & cand_l;
                 let mut elim = removals(
                     self.grid,
-                    box_cells - b_cells - self.core,
+                    box_cells - b_cells - core,
                     ((self.v | cand_b) & !cand_l) | shared,
                 );
                 elim.extend(removals(
                     self.grid,
-                    line_cells - l_cells - self.core,
+                    line_cells - l_cells - core,
                     ((self.v | cand_l) & !cand_b) | shared,
                 ));
                 if elim.is_empty() {
@@ -342,7 +355,7 @@ impl Found<'_> {
                 }
                 let pattern = Pattern {
                     digits: Candidates::from_bits(self.v),
-                    cells: self.core.iter().collect(),
+                    cells: core.iter().collect(),
                     base: vec![self.line, self.boxed],
                     sets: vec![l_cells.iter().collect(), b_cells.iter().collect()],
                     set_digits: vec![Candidates::from_bits(cand_l), Candidates::from_bits(cand_b)],
