@@ -425,11 +425,12 @@ impl Search<'_> {
         // Cover the lowest uncovered candidate by one of its houses. A house passed over here is forbidden further
         // down, so a cover set is reached by one path only.
         let mut forbidden = s.forbidden;
-        for h in CELL_HOUSES[cell.index()] {
+        // The cell's houses (row, column, box: in index order) that may still cover it.
+        let mut options = CELL_HOUSE_MASK[cell.index()] & self.cover_ok & !forbidden;
+        while options != 0 {
+            let h = options.trailing_zeros();
             let bit = 1u32 << h;
-            if self.cover_ok & bit == 0 || forbidden & bit != 0 {
-                continue;
-            }
+            options &= options - 1;
             let cells = self.units[h as usize];
             self.covers(Covers {
                 uncovered: s.uncovered - cells,
