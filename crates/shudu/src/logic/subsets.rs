@@ -225,20 +225,42 @@ fn naked(grid: &Grid, n: usize, technique: Technique, emit: &mut dyn FnMut(Step)
     })
 }
 
+/// Bit `k` of a set of up to five digits moved to bit `10 k`: a house's places of each digit gathered by lanes.
+const SPREAD: [u64; 32] = {
+    let mut t = [0u64; 32];
+    let mut m = 0;
+    while m < 32 {
+        let mut k = 0;
+        while k < 5 {
+            if m >> k & 1 != 0 {
+                t[m] |= 1 << (10 * k);
+            }
+            k += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
 fn hidden(grid: &Grid, n: usize, technique: Technique, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     each_changed_house(grid, n + 1, emit, &mut |house, emit| {
         let mut pool = Pool::new(Digit::from_index(0));
         // Each digit's places, as positions in the house.
         let house_cells = house.cells();
-        let mut places = [0u16; 9];
+        // Each digit's places in lanes of ten bits: digits 1 to 5 in `low`, 6 to 9 in `high`; cell `i` adds its
+        // digits spread to the lanes, shifted by `i`.
+        let (mut low, mut high) = (0u64, 0u64);
         for (i, &c) in house_cells.iter().enumerate() {
-            for d in grid.candidates(c) {
-                places[d.index()] |= 1 << i;
-            }
+            let digits = grid.candidates(c).bits() as usize;
+            low |= SPREAD[digits & 31] << i;
+            high |= SPREAD[digits >> 5 & 15] << i;
         }
         for d in Digit::ALL {
-            if (2..=n as u32).contains(&places[d.index()].count_ones()) {
-                pool.push(d, places[d.index()]);
+            let i = d.index();
+            let lanes = if i < 5 { low >> (10 * i) } else { high >> (10 * (i - 5)) };
+            let places = lanes as u16 & 0x1FF;
+            if (2..=n as u32).contains(&places.count_ones()) {
+                pool.push(d, places);
             }
         }
         pool.subsets(n, &mut |combo, places| {
