@@ -67,9 +67,9 @@ pub fn xyz_wing(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
             .filter(|&c| grid.candidates(c).without(pc).is_empty())
             .collect();
         for p1 in wings {
-            for p2 in wings {
+            for p2 in wings & after(p1) {
                 let (c1, c2) = (grid.candidates(p1), grid.candidates(p2));
-                if p2 <= p1 || c1 == c2 {
+                if c1 == c2 {
                     continue;
                 }
                 // Two different pairs out of three digits share exactly one.
