@@ -27,20 +27,16 @@ pub fn xy_wing(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     let bivalue = cells_with(grid, 2);
     for pivot in bivalue {
         let pc = grid.candidates(pivot);
-        let Some(x) = pc.first() else { continue };
+        let (Some(x), Some(y)) = (pc.first(), pc.iter().last()) else {
+            continue;
+        };
         let wings = bivalue & pivot.peer_set();
-        for p1 in wings {
+        // p1 takes the pivot's smaller digit x, p2 its other digit y: each wing is found once. A bivalue cell's
+        // digits are read off the digits' cells.
+        for p1 in wings & grid.digit_cells(x) - grid.digit_cells(y) {
             let c1 = grid.candidates(p1);
-            // p1 takes the pivot's smaller digit x, p2 its other digit y: each wing is found once.
-            if c1.and(pc) != Candidates::only(x) {
-                continue;
-            }
             let Some(z) = c1.without(pc).single() else { continue };
-            let want = pc.without(c1).or(Candidates::only(z));
-            for p2 in wings {
-                if grid.candidates(p2) != want {
-                    continue;
-                }
+            for p2 in wings & grid.digit_cells(y) & grid.digit_cells(z) {
                 let elim = grid.digit_cells(z) & p1.peer_set() & p2.peer_set();
                 if elim.is_empty() {
                     continue;
@@ -62,10 +58,12 @@ pub fn xyz_wing(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     let bivalue = cells_with(grid, 2);
     for pivot in cells_with(grid, 3) {
         let pc = grid.candidates(pivot);
-        let wings: Bitboard = (bivalue & pivot.peer_set())
-            .iter()
-            .filter(|&c| grid.candidates(c).without(pc).is_empty())
-            .collect();
+        // The bivalue cells holding two of the pivot's digits.
+        let mut cells = pc.iter().map(|d| grid.digit_cells(d));
+        let (Some(a), Some(b), Some(c)) = (cells.next(), cells.next(), cells.next()) else {
+            continue;
+        };
+        let wings = bivalue & pivot.peer_set() & ((a & b) | (a & c) | (b & c));
         for p1 in wings {
             for p2 in wings & after(p1) {
                 let (c1, c2) = (grid.candidates(p1), grid.candidates(p2));
@@ -328,11 +326,12 @@ pub fn w_wing(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     let bivalue = cells_with(grid, 2);
     for a in bivalue {
         let pair = grid.candidates(a);
-        let later = Bitboard::from_bits(!((2u128 << a.index()) - 1));
-        for b in bivalue & later {
-            if grid.candidates(b) != pair {
-                continue;
-            }
+        let later = after(a);
+        let (Some(p), Some(q)) = (pair.first(), pair.iter().last()) else {
+            continue;
+        };
+        // The bivalue cells holding both digits hold the pair.
+        for b in bivalue & later & grid.digit_cells(p) & grid.digit_cells(q) {
             for x in pair {
                 let Some(y) = pair.without(Candidates::only(x)).single() else {
                     continue;
