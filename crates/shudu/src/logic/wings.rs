@@ -33,7 +33,7 @@ pub fn xy_wing(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
         let wings = bivalue & pivot.peer_set();
         // p1 takes the pivot's smaller digit x, p2 its other digit y: each wing is found once. A bivalue cell's
         // digits are read off the digits' cells.
-        for p1 in wings & grid.digit_cells(x) - grid.digit_cells(y) {
+        for p1 in wings & (grid.digit_cells(x) - grid.digit_cells(y)) {
             let c1 = grid.candidates(p1);
             let Some(z) = c1.without(pc).single() else { continue };
             for p2 in wings & grid.digit_cells(y) & grid.digit_cells(z) {
