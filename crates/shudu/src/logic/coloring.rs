@@ -280,15 +280,16 @@ pub fn remote_pair(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
             continue;
         }
         let pair = grid.candidates(c);
-        let group: Bitboard = bivalue.iter().filter(|&d| grid.candidates(d) == pair).collect();
+        let (Some(d1), Some(d2)) = (pair.first(), pair.iter().last()) else {
+            continue;
+        };
+        // The bivalue cells holding both digits are those holding the pair.
+        let group = bivalue & grid.digit_cells(d1) & grid.digit_cells(d2);
         done |= group;
         // Three cells of one house with the same two candidates cannot all be filled: no chain logic there.
         if group.len() < 4 || House::ALL.iter().any(|h| (group & h.cell_set()).len() > 2) {
             continue;
         }
-        let (Some(d1), Some(d2)) = (pair.first(), pair.iter().last()) else {
-            continue;
-        };
         let mut search = Search {
             group,
             first: grid.digit_cells(d1),

@@ -425,11 +425,12 @@ impl Search<'_> {
         // Cover the lowest uncovered candidate by one of its houses. A house passed over here is forbidden further
         // down, so a cover set is reached by one path only.
         let mut forbidden = s.forbidden;
-        for h in CELL_HOUSES[cell.index()] {
+        // The cell's houses (row, column, box: in index order) that may still cover it.
+        let mut options = CELL_HOUSE_MASK[cell.index()] & self.cover_ok & !forbidden;
+        while options != 0 {
+            let h = options.trailing_zeros();
             let bit = 1u32 << h;
-            if self.cover_ok & bit == 0 || forbidden & bit != 0 {
-                continue;
-            }
+            options &= options - 1;
             let cells = self.units[h as usize];
             self.covers(Covers {
                 uncovered: s.uncovered - cells,
@@ -926,6 +927,22 @@ fn search_spec(candidates: Bitboard, spec: Spec, digit: Digit, found: &mut dyn F
     Flow::Continue(())
 }
 
+/// Each digit's candidates when a fish technique last searched it, and the digits (bits) where it found nothing
+/// then: the ladder asks a dozen fish techniques at every step, and asking this before [`search_digit`]'s memory
+/// (which it only repeats) spares the hashing and lookup of every digit that did not change.
+#[derive(Copy, Clone)]
+struct LastSearch {
+    candidates: [u128; 9],
+    barren: u16,
+}
+
+std::thread_local! {
+    /// By [`Technique`] number.
+    static LAST_SEARCH: core::cell::RefCell<[LastSearch; 128]> = const {
+        core::cell::RefCell::new([LastSearch { candidates: [0; 9], barren: 0 }; 128])
+    };
+}
+
 /// Finds every fish of `technique` in `grid`: single fish digit by digit, then (for finned fish) the Siamese pairs.
 ///
 /// As HoDoKu does with its "one fish per step" setting, a fish is reported only when no fish reported before
@@ -936,10 +953,18 @@ fn find(grid: &Grid, technique: Technique, emit: &mut dyn FnMut(Step) -> Flow) -
     };
     let mut seen: HashSet<(Digit, u128)> = HashSet::new();
     let mut pairs: Vec<Fish> = Vec::new();
+    let t = technique as usize;
+    let mut last = LAST_SEARCH.with(|l| l.borrow()[t]);
     for digit in Digit::ALL {
+        let (d, candidates) = (digit.index(), grid.digit_cells(digit).bits());
+        if last.barren >> d & 1 != 0 && last.candidates[d] == candidates {
+            continue;
+        }
+        let mut hit = false;
         // Fish on one base come one after the other: they are held until the base changes, to pair them up.
         let mut group: Vec<Fish> = Vec::new();
         search_digit(grid, spec, digit, &mut |fish| {
+            hit |= fish.technique == technique;
             if spec.finned {
                 if group.first().is_some_and(|g| g.base != fish.base) {
                     pair_up(&group, technique, &mut pairs);
@@ -955,7 +980,10 @@ fn find(grid: &Grid, technique: Technique, emit: &mut dyn FnMut(Step) -> Flow) -
         if group.len() > 1 {
             pair_up(&group, technique, &mut pairs);
         }
+        last.candidates[d] = candidates;
+        last.barren = last.barren & !(1 << d) | u16::from(!hit) << d;
     }
+    LAST_SEARCH.with(|l| l.borrow_mut()[t] = last);
     for pair in pairs {
         if seen.insert((pair.digit, pair.eliminations.bits())) {
             emit(pair.step())?;

@@ -2,7 +2,7 @@
 
 use std::cell::RefCell;
 
-use crate::grid::{Bitboard, Candidates, Cell, Digit, Grid, House};
+use crate::grid::{Bitboard, Candidates, Cell, Digit, Grid, House, TRIADS};
 
 use super::step::{Pattern, Step};
 use super::technique::Technique;
@@ -80,16 +80,39 @@ impl<T: Copy> Pool<T> {
 }
 
 /// Houses in HoDoKu's order for subsets: boxes, rows, columns.
-fn houses() -> impl Iterator<Item = House> {
-    (0..9u8)
-        .map(House::Box)
-        .chain((0..9u8).map(House::Row))
-        .chain((0..9u8).map(House::Col))
+const HOUSES: [House; 27] = {
+    let mut t = [House::Box(0); 27];
+    let mut i = 0;
+    while i < 9 {
+        t[i] = House::Box(i as u8);
+        t[9 + i] = House::Row(i as u8);
+        t[18 + i] = House::Col(i as u8);
+        i += 1;
+    }
+    t
+};
+
+/// The houses holding a cell of `cells`, as bits by [`House::index`]: folded band by band, as this runs for every
+/// subset finder at every step.
+pub(super) fn houses_holding(cells: u128) -> u32 {
+    let (mut rows, mut cols, mut boxes) = (0u32, 0u32, 0u32);
+    for band in 0..3 {
+        let word = (cells >> (27 * band)) as u32 & 0x7ff_ffff;
+        let mut fold = 0u32;
+        for r in 0..3 {
+            let row = word >> (9 * r) & 0x1ff;
+            rows |= u32::from(row != 0) << (3 * band + r);
+            fold |= row;
+        }
+        cols |= fold;
+        boxes |= u32::from(TRIADS[fold as usize]) << (3 * band);
+    }
+    rows | cols << 9 | boxes << 18
 }
 
 thread_local! {
     /// For each finder (naked, then hidden, pairs to quadruples): each digit's candidates when it last ran on this
-    /// thread, and the houses (bits in the order of [`houses`]) found then to hold no such subset. The solver's
+    /// thread, and the houses (bits in the order of [`HOUSES`]) found then to hold no such subset. The solver's
     /// steps change a few houses at a time, and a subset depends on its house's candidates alone (which the digits'
     /// candidates fix, a filled cell having none), so a house without a changed cell is not searched again.
     static BARREN: RefCell<[([u128; 9], u32); 6]> = const { RefCell::new([([0; 9], 0); 6]) };
@@ -98,7 +121,7 @@ thread_local! {
 /// Where a finder reports its steps.
 type Emit<'a> = dyn FnMut(Step) -> Flow + 'a;
 
-/// Runs `search` on each house, in the order of [`houses`], but those unchanged since they last held nothing,
+/// Runs `search` on each house, in the order of [`HOUSES`], but those unchanged since they last held nothing,
 /// passing on what it finds to `emit`.
 fn each_changed_house(
     grid: &Grid,
@@ -108,22 +131,18 @@ fn each_changed_house(
 ) -> Flow {
     let now = Digit::ALL.map(|d| grid.digit_cells(d).bits());
     let (before, known) = BARREN.with(|b| b.borrow()[finder]);
-    let changed = Bitboard::from_bits(now.iter().zip(&before).fold(0, |acc, (n, b)| acc | (n ^ b)));
+    let changed = now.iter().zip(&before).fold(0, |acc, (n, b)| acc | (n ^ b));
     // The houses still known to hold nothing: those without a changed cell.
-    let mut skip = known;
-    if !changed.is_empty() {
-        for (i, house) in houses().enumerate() {
-            if !(house.cell_set() & changed).is_empty() {
-                skip &= !(1 << i);
-            }
-        }
-    }
+    let touched = houses_holding(changed);
+    // Boxes first, as in [`HOUSES`].
+    let skip = known & !(touched >> 18 | (touched & 0x3FFFF) << 9);
     let mut barren = skip;
     let mut flow = Flow::Continue(());
-    for (i, house) in houses().enumerate() {
-        if skip >> i & 1 != 0 {
-            continue;
-        }
+    let mut todo = !skip & ((1 << 27) - 1);
+    while todo != 0 {
+        let i = todo.trailing_zeros();
+        todo &= todo - 1;
+        let house = HOUSES[i as usize];
         let mut any = false;
         flow = search(house, &mut |step| {
             any = true;
@@ -155,8 +174,18 @@ pub(super) fn naked_sets(
     n: usize,
     found: &mut dyn FnMut(&[Cell], Candidates) -> Flow,
 ) -> Flow {
+    naked_among(grid, (area & grid.empty_cells()).iter(), n, found)
+}
+
+/// [`naked_sets`] among `cells`, in their order (a filled cell has no candidates, and is passed over).
+fn naked_among(
+    grid: &Grid,
+    cells: impl Iterator<Item = Cell>,
+    n: usize,
+    found: &mut dyn FnMut(&[Cell], Candidates) -> Flow,
+) -> Flow {
     let mut pool = Pool::new(Cell::at(0, 0));
-    for c in area & grid.empty_cells() {
+    for c in cells {
         if (2..=n as u32).contains(&grid.candidates(c).len()) {
             pool.push(c, grid.candidates(c).bits());
         }
@@ -175,7 +204,8 @@ pub(super) fn eliminations_in(grid: &Grid, digits: Candidates, area: Bitboard) -
 /// `n` cells of a house with `n` candidates between them: those digits leave the rest of the house.
 fn naked(grid: &Grid, n: usize, technique: Technique, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     each_changed_house(grid, n - 2, emit, &mut |house, emit| {
-        naked_sets(grid, house.cell_set(), n, &mut |cells, digits| {
+        // A house's cells are in reading order, as a bitboard would give them.
+        naked_among(grid, house.cells().iter().copied(), n, &mut |cells, digits| {
             if n <= 3 && is_locked(cells) {
                 return Flow::Continue(());
             }
@@ -195,20 +225,42 @@ fn naked(grid: &Grid, n: usize, technique: Technique, emit: &mut dyn FnMut(Step)
     })
 }
 
+/// Bit `k` of a set of up to five digits moved to bit `10 k`: a house's places of each digit gathered by lanes.
+const SPREAD: [u64; 32] = {
+    let mut t = [0u64; 32];
+    let mut m = 0;
+    while m < 32 {
+        let mut k = 0;
+        while k < 5 {
+            if m >> k & 1 != 0 {
+                t[m] |= 1 << (10 * k);
+            }
+            k += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
 fn hidden(grid: &Grid, n: usize, technique: Technique, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     each_changed_house(grid, n + 1, emit, &mut |house, emit| {
         let mut pool = Pool::new(Digit::from_index(0));
         // Each digit's places, as positions in the house.
         let house_cells = house.cells();
-        let mut places = [0u16; 9];
+        // Each digit's places in lanes of ten bits: digits 1 to 5 in `low`, 6 to 9 in `high`; cell `i` adds its
+        // digits spread to the lanes, shifted by `i`.
+        let (mut low, mut high) = (0u64, 0u64);
         for (i, &c) in house_cells.iter().enumerate() {
-            for d in grid.candidates(c) {
-                places[d.index()] |= 1 << i;
-            }
+            let digits = grid.candidates(c).bits() as usize;
+            low |= SPREAD[digits & 31] << i;
+            high |= SPREAD[digits >> 5 & 15] << i;
         }
         for d in Digit::ALL {
-            if (2..=n as u32).contains(&places[d.index()].count_ones()) {
-                pool.push(d, places[d.index()]);
+            let i = d.index();
+            let lanes = if i < 5 { low >> (10 * i) } else { high >> (10 * (i - 5)) };
+            let places = lanes as u16 & 0x1FF;
+            if (2..=n as u32).contains(&places.count_ones()) {
+                pool.push(d, places);
             }
         }
         pool.subsets(n, &mut |combo, places| {

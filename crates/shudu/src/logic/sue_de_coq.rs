@@ -30,31 +30,42 @@ struct Subsets {
 }
 
 impl Subsets {
-    fn new(grid: &Grid, area: Bitboard) -> Subsets {
-        let mut s = Subsets {
+    /// A pool to [`Subsets::fill`]: the pools are kept from search to search (see `POOLS`), rather than their tables
+    /// of 1 KB zeroed for each line and box.
+    fn blank() -> Subsets {
+        Subsets {
             cells: [Cell::at(0, 0); 9],
             n: 0,
             unions: [0; 512],
             holding_low: [0; 32],
             holding_high: [0; 16],
-        };
+        }
+    }
+
+    /// Takes the empty cells of `area`, with the tables [`Subsets::holding_any`] reads when `holding` (for a box:
+    /// lines never ask it). Entries of `unions` past `2^n` keep what an earlier pool left, and are never read.
+    fn fill(&mut self, grid: &Grid, area: Bitboard, holding: bool) {
+        self.n = 0;
         let mut masks = [0u16; 9];
-        let mut holding = [0u16; 9];
+        let mut held = [0u16; 9];
         for c in area {
-            if s.n < 9 {
-                s.cells[s.n] = c;
-                masks[s.n] = grid.candidates(c).bits();
-                for d in grid.candidates(c) {
-                    holding[d.index()] |= 1 << s.n;
+            if self.n < 9 {
+                self.cells[self.n] = c;
+                masks[self.n] = grid.candidates(c).bits();
+                if holding {
+                    for d in grid.candidates(c) {
+                        held[d.index()] |= 1 << self.n;
+                    }
                 }
-                s.n += 1;
+                self.n += 1;
             }
         }
-        unions_into(&masks[..s.n], &mut s.unions);
-        // (Entries past 2^n stay zero and are never read.)
-        unions_into(&holding[..5], &mut s.holding_low);
-        unions_into(&holding[5..], &mut s.holding_high);
-        s
+        // (`unions[0]` stays 0: no pool writes it.)
+        unions_into(&masks[..self.n], &mut self.unions);
+        if holding {
+            unions_into(&held[..5], &mut self.holding_low);
+            unions_into(&held[5..], &mut self.holding_high);
+        }
     }
 
     /// The cells holding any digit of `digits`, as a subset.
@@ -104,7 +115,13 @@ pub fn sue_de_coq(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     let empty = grid.empty_cells();
     // The digits of every subset of each box's empty cells, and below of each line's: every `L` and `B` is read
     // from these tables, built once, when an intersection of the house is searched.
-    let mut boxes: [Option<Subsets>; 9] = Default::default();
+    // The pools are taken out of the thread-local while the search runs (a nested search makes its own).
+    let mut pools = POOLS
+        .with(|p| p.borrow_mut().take())
+        .unwrap_or_else(|| Box::new(core::array::from_fn(|_| Subsets::blank())));
+    let (line_pool, boxes) = pools.split_at_mut(1);
+    let line_pool = &mut line_pool[0];
+    let mut boxes_filled = 0u16;
     // A pattern lies in its line and box: where they are as they were when nothing was found there, nothing is
     // found again. The houses holding a cell changed since the last run:
     let now = Digit::ALL.map(|d| grid.digit_cells(d).bits());
@@ -122,8 +139,16 @@ pub fn sue_de_coq(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     let mut flow = Flow::Continue(());
     let lines = (0..9u8).map(House::Row).chain((0..9u8).map(House::Col));
     'lines: for (l, line) in lines.enumerate() {
-        let mut line_pool: Option<Subsets> = None;
-        for b in 0..9u8 {
+        let mut line_filled = false;
+        // The three boxes the line crosses, in order.
+        let met = if l < 9 {
+            let first = (l / 3 * 3) as u8;
+            [first, first + 1, first + 2]
+        } else {
+            let stack = ((l - 9) / 3) as u8;
+            [stack, stack + 3, stack + 6]
+        };
+        for b in met {
             let boxed = House::Box(b);
             let inter = line.cell_set() & boxed.cell_set() & empty;
             if inter.len() < 2 {
@@ -135,8 +160,15 @@ pub fn sue_de_coq(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
                 barren[word] |= bit;
                 continue;
             }
-            let line_pool = &*line_pool.get_or_insert_with(|| Subsets::new(grid, line.cell_set() & empty));
-            let box_pool = &*boxes[b as usize].get_or_insert_with(|| Subsets::new(grid, boxed.cell_set() & empty));
+            if !line_filled {
+                line_pool.fill(grid, line.cell_set() & empty, false);
+                line_filled = true;
+            }
+            if boxes_filled >> b & 1 == 0 {
+                boxes[b as usize].fill(grid, boxed.cell_set() & empty, true);
+                boxes_filled |= 1 << b;
+            }
+            let (line_pool, box_pool) = (&*line_pool, &boxes[b as usize]);
             let mut any = false;
             let mut heard = |step: Step| {
                 any = true;
@@ -152,10 +184,13 @@ pub fn sue_de_coq(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
         }
     }
     BARREN.with(|m| *m.borrow_mut() = (now, barren));
+    POOLS.with(|p| *p.borrow_mut() = Some(pools));
     flow
 }
 
 thread_local! {
+    /// The pools of a search, kept from one to the next: a line's (first) and the boxes'.
+    static POOLS: RefCell<Option<Box<[Subsets; 10]>>> = const { RefCell::new(None) };
     /// Each digit's candidates when Sue de Coq last ran on this thread, and the intersections (bit `9 * line + box`,
     /// rows then columns) found then to hold none. The solver's steps change a few houses at a time, and the
     /// digits' candidates fix those of every cell (a filled cell has none).
@@ -177,21 +212,22 @@ fn intersection(
         *slot = c;
     }
     let n = inter.len() as usize;
-    // Each intersection cell as a bit of the line's pool and of the box's pool.
+    // Each intersection cell as a bit of the line's pool and of the box's pool, and its digits.
     let mut in_line = [0usize; 3];
     let mut in_box = [0usize; 3];
+    let mut digits = [0u16; 3];
     for (i, &c) in cells[..n].iter().enumerate() {
         in_line[i] = line_pool.bit_of(c);
         in_box[i] = box_pool.bit_of(c);
+        digits[i] = grid.candidates(c).bits();
     }
     // Every two or three cells of the intersection.
     for mask in 1usize..(1 << n) {
         if mask.count_ones() < 2 {
             continue;
         }
-        let core: Bitboard = (0..n).filter(|i| mask >> i & 1 == 1).map(|i| cells[i]).collect();
-        let v = core.iter().fold(0u16, |m, c| m | grid.candidates(c).bits());
-        let n_plus = v.count_ones() as i32 - core.len() as i32;
+        let v = (0..n).filter(|i| mask >> i & 1 == 1).fold(0u16, |m, i| m | digits[i]);
+        let n_plus = v.count_ones() as i32 - mask.count_ones() as i32;
         if n_plus < 2 {
             continue;
         }
@@ -212,7 +248,8 @@ fn intersection(
             grid,
             line,
             boxed,
-            core,
+            cells,
+            mask,
             v,
             n_plus,
             line_pool,
@@ -227,13 +264,15 @@ fn intersection(
     Flow::Continue(())
 }
 
-/// One intersection subset `C` (`core`) with its digits `V` and `n_plus = |V| - |C|`, and the subset tables of
-/// its line and box.
+/// One intersection subset `C` ([`Found::core`]) with its digits `V` and `n_plus = |V| - |C|`, and the subset tables
+/// of its line and box.
 struct Found<'a> {
     grid: &'a Grid,
     line: House,
     boxed: House,
-    core: Bitboard,
+    /// The intersection's cells, and those of C among them (bits).
+    cells: [Cell; 3],
+    mask: usize,
     v: u16,
     n_plus: i32,
     line_pool: &'a Subsets,
@@ -247,10 +286,15 @@ struct Found<'a> {
 }
 
 impl Found<'_> {
+    /// C, as cells.
+    fn core(&self) -> Bitboard {
+        (0..3)
+            .filter(|i| self.mask >> i & 1 == 1)
+            .map(|i| self.cells[i])
+            .collect()
+    }
+
     fn search(&self, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
-        let empty = self.grid.empty_cells();
-        let line_cells = self.line.cell_set() & empty;
-        let box_cells = self.boxed.cell_set() & empty;
         let (line_pool, box_pool) = (self.line_pool, self.box_pool);
         // L: any non-empty subset of the line's cells outside C.
         let (line_avail, box_avail) = (self.line_avail, self.box_avail);
@@ -289,17 +333,21 @@ impl Found<'_> {
                 if inside_b == 0 || this.count_ones() as i32 - extra_b != want {
                     continue;
                 }
+                // Found: what is worked out only now is needed only now.
+                let empty = self.grid.empty_cells();
+                let (line_cells, box_cells) = (self.line.cell_set() & empty, self.boxed.cell_set() & empty);
+                let core = self.core();
                 let l_cells = line_pool.cells_of(l);
                 let b_cells = box_pool.cells_of(this);
                 let shared = cand_b & cand_l;
                 let mut elim = removals(
                     self.grid,
-                    box_cells - b_cells - self.core,
+                    box_cells - b_cells - core,
                     ((self.v | cand_b) & !cand_l) | shared,
                 );
                 elim.extend(removals(
                     self.grid,
-                    line_cells - l_cells - self.core,
+                    line_cells - l_cells - core,
                     ((self.v | cand_l) & !cand_b) | shared,
                 ));
                 if elim.is_empty() {
@@ -307,7 +355,7 @@ impl Found<'_> {
                 }
                 let pattern = Pattern {
                     digits: Candidates::from_bits(self.v),
-                    cells: self.core.iter().collect(),
+                    cells: core.iter().collect(),
                     base: vec![self.line, self.boxed],
                     sets: vec![l_cells.iter().collect(), b_cells.iter().collect()],
                     set_digits: vec![Candidates::from_bits(cand_l), Candidates::from_bits(cand_b)],

@@ -101,25 +101,51 @@ static CELL_RECTANGLES: [[u16; 24]; 81] = {
     t
 };
 
-/// Every two cells sharing a box and a line (162: nine boxes, six lines each, three pairs a line): the solved
-/// side an avoidable rectangle starts from.
-static BOX_PAIRS: [(u8, u8); 162] = {
-    let mut t = [(0u8, 0u8); 162];
-    let mut n = 0;
+/// For each cell, and each row (then each column), the cell's rectangles (bits by position in [`CELL_RECTANGLES`])
+/// with their other row (column) there: a rectangle needs both of its other lines to hold a corner it may use, and
+/// these masks pick those out without walking all 24.
+static RECTANGLES_BY_LINE: [[[u32; 9]; 2]; 81] = {
+    let mut t = [[[0u32; 9]; 2]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut k = 0;
+        while k < 24 {
+            let corners = RECTANGLES[CELL_RECTANGLES[c][k] as usize];
+            let mut i = 0;
+            while i < 4 {
+                let x = corners[i] as usize;
+                if x / 9 != c / 9 {
+                    t[c][0][x / 9] |= 1 << k;
+                }
+                if x % 9 != c % 9 {
+                    t[c][1][x % 9] |= 1 << k;
+                }
+                i += 1;
+            }
+            k += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// For each cell, the later cells sharing its box and a line: the cells after it in the same three-cell stretch of
+/// its row, then below it in its column's. Walking these from each cell in order meets every such pair once,
+/// ordered by first cell and then second (the solved side an avoidable rectangle starts from).
+static BOX_PARTNERS: [u128; 81] = {
+    let mut t = [0u128; 81];
     let mut i = 0;
     while i < 81 {
         let mut j = i + 1;
         while j < 81 {
             let same_box = i / 27 == j / 27 && i % 9 / 3 == j % 9 / 3;
             if same_box && (i / 9 == j / 9 || i % 9 == j % 9) {
-                t[n] = (i as u8, j as u8);
-                n += 1;
+                t[i] |= 1 << j;
             }
             j += 1;
         }
         i += 1;
     }
-    assert!(n == 162);
     t
 };
 
@@ -248,8 +274,14 @@ fn list_rectangles(grid: &Grid, out: &mut Vec<Rectangle>) {
         if (both & row).len() < 2 || (both & col).len() < 2 {
             continue;
         }
-        for &r in &CELL_RECTANGLES[start.index()] {
-            let r = r as usize;
+        let by_line = &RECTANGLES_BY_LINE[start.index()];
+        let in_rows = (both & col).iter().fold(0, |acc, c| acc | by_line[0][c.row()]);
+        let in_cols = (both & row).iter().fold(0, |acc, c| acc | by_line[1][c.col()]);
+        let mut todo = in_rows & in_cols;
+        while todo != 0 {
+            let k = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let r = CELL_RECTANGLES[start.index()][k] as usize;
             let cells = RECTANGLE_SETS[r];
             if !(cells - both).is_empty() {
                 continue;
@@ -515,11 +547,12 @@ fn avoidable(grid: &Grid, technique: Technique, emit: &mut dyn FnMut(Step) -> Fl
     if placed.len() < 2 {
         return Flow::Continue(());
     }
-    for &(i, j) in BOX_PAIRS.iter() {
-        let (p1, p2) = (Cell::ALL[i as usize], Cell::ALL[j as usize]);
-        if !(placed.contains(p1) && placed.contains(p2)) {
-            continue;
-        }
+    let pairs = placed.iter().flat_map(|p1| {
+        (Bitboard::from_bits(BOX_PARTNERS[p1.index()]) & placed)
+            .iter()
+            .map(move |p2| (p1, p2))
+    });
+    for (p1, p2) in pairs {
         let (Some(v), Some(w)) = (grid.value(p1), grid.value(p2)) else {
             continue;
         };

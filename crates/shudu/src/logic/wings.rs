@@ -9,6 +9,7 @@ use super::changes;
 use super::notation;
 use super::single_digit::{pair_in, removals};
 use super::step::{Pattern, Step};
+use super::subsets::houses_holding;
 use super::technique::Technique;
 use super::{Flow, Lang};
 
@@ -26,20 +27,16 @@ pub fn xy_wing(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     let bivalue = cells_with(grid, 2);
     for pivot in bivalue {
         let pc = grid.candidates(pivot);
-        let Some(x) = pc.first() else { continue };
+        let (Some(x), Some(y)) = (pc.first(), pc.iter().last()) else {
+            continue;
+        };
         let wings = bivalue & pivot.peer_set();
-        for p1 in wings {
+        // p1 takes the pivot's smaller digit x, p2 its other digit y: each wing is found once. A bivalue cell's
+        // digits are read off the digits' cells.
+        for p1 in wings & (grid.digit_cells(x) - grid.digit_cells(y)) {
             let c1 = grid.candidates(p1);
-            // p1 takes the pivot's smaller digit x, p2 its other digit y: each wing is found once.
-            if c1.and(pc) != Candidates::only(x) {
-                continue;
-            }
             let Some(z) = c1.without(pc).single() else { continue };
-            let want = pc.without(c1).or(Candidates::only(z));
-            for p2 in wings {
-                if grid.candidates(p2) != want {
-                    continue;
-                }
+            for p2 in wings & grid.digit_cells(y) & grid.digit_cells(z) {
                 let elim = grid.digit_cells(z) & p1.peer_set() & p2.peer_set();
                 if elim.is_empty() {
                     continue;
@@ -61,14 +58,16 @@ pub fn xyz_wing(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     let bivalue = cells_with(grid, 2);
     for pivot in cells_with(grid, 3) {
         let pc = grid.candidates(pivot);
-        let wings: Bitboard = (bivalue & pivot.peer_set())
-            .iter()
-            .filter(|&c| grid.candidates(c).without(pc).is_empty())
-            .collect();
+        // The bivalue cells holding two of the pivot's digits.
+        let mut cells = pc.iter().map(|d| grid.digit_cells(d));
+        let (Some(a), Some(b), Some(c)) = (cells.next(), cells.next(), cells.next()) else {
+            continue;
+        };
+        let wings = bivalue & pivot.peer_set() & ((a & b) | (a & c) | (b & c));
         for p1 in wings {
-            for p2 in wings {
+            for p2 in wings & after(p1) {
                 let (c1, c2) = (grid.candidates(p1), grid.candidates(p2));
-                if p2 <= p1 || c1 == c2 {
+                if c1 == c2 {
                     continue;
                 }
                 // Two different pairs out of three digits share exactly one.
@@ -129,14 +128,9 @@ fn wxyz_search(grid: &Grid, focus: Bitboard, emit: &mut dyn FnMut(Step) -> Flow)
         with_digit: Digit::ALL.map(|d| small & grid.digit_cells(d)),
         fitting: &fitting,
     };
-    let mut chosen = [Cell::at(0, 0); 4];
     let mut flow = Flow::Continue(());
     for seed in small.iter().take_while(|&c| c <= last) {
-        chosen[0] = seed;
-        let above = after(seed);
-        let mask = grid.candidates(seed).bits();
-        let reach = small & seed.peer_set();
-        flow = wing.grow(&mut chosen, 1, reach & above, reach, above, mask, 0, emit);
+        flow = wing.grow(seed, emit);
         if flow.is_break() {
             break;
         }
@@ -180,9 +174,18 @@ impl FitMemo {
     }
 }
 
-/// The cells after `cell`.
+/// The cells after `cell`: read from a table, as a shift of 128 bits by a variable costs several instructions.
 fn after(cell: Cell) -> Bitboard {
-    Bitboard::from_bits(!((2u128 << cell.index()) - 1))
+    static AFTER: [u128; 81] = {
+        let mut t = [0u128; 81];
+        let mut i = 0;
+        while i < 81 {
+            t[i] = !((2u128 << i) - 1);
+            i += 1;
+        }
+        t
+    };
+    Bitboard::from_bits(AFTER[cell.index()])
 }
 
 /// The search for WXYZ-Wings: connected sets of four cells, each found once from its lowest cell (the seed) by
@@ -232,81 +235,85 @@ impl Wing<'_> {
         self.small - Bitboard::from_bits(too_many)
     }
 
-    /// `chosen[..len]` is the set so far, holding the digits `union`, with `loose` the digits shared by two chosen
-    /// cells that do not see each other; `ext` the cells it may grow by, `seen` every cell seeing a chosen one,
-    /// `above` the cells after the seed.
-    #[allow(clippy::too_many_arguments)]
-    fn grow(
-        &self,
-        chosen: &mut [Cell; 4],
-        len: usize,
-        ext: Bitboard,
-        seen: Bitboard,
-        above: Bitboard,
-        union: u16,
-        loose: u16,
-        emit: &mut dyn FnMut(Step) -> Flow,
-    ) -> Flow {
-        let mut ext = ext & self.fitting(union);
-        if len >= 2 && chosen[..len].iter().all(|&c| !self.focus.contains(c)) {
-            if len == 3 {
-                // The last cell must be one of the focus.
-                ext &= self.focus;
-            } else if (ext & self.focus).is_empty() {
-                // The third cell is not of the focus, so the fourth is, and (not in `ext`) it joins the set through
+    /// The wings grown from `seed`: three nested levels of growth (a loop each rather than a recursion, as this is
+    /// the whole search's inner loop). At each level `ext` holds the cells the set may grow by, `seen` every cell
+    /// seeing a chosen one, `union` the chosen digits, and `loose` the digits shared by two chosen cells that do not
+    /// see each other.
+    fn grow(&self, seed: Cell, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+        let grid = self.grid;
+        let above = after(seed);
+        let m0 = grid.candidates(seed).bits();
+        let seen1 = self.small & seed.peer_set();
+        // Every cell of `ext1` sees the seed: no loose digit yet.
+        let ext1 = seen1 & above & self.fitting(m0);
+        let focus0 = self.focus.contains(seed);
+        for c1 in ext1 {
+            let m1 = grid.candidates(c1).bits();
+            let union2 = m0 | m1;
+            let reach1 = self.small & c1.peer_set();
+            // Chosen cells after the seed are in `seen` already (each was reached from an earlier one).
+            let seen2 = seen1 | reach1;
+            let mut ext2 = ((ext1 & after(c1)) | (reach1 & (above - seen1))) & self.fitting(union2);
+            let focus1 = focus0 || self.focus.contains(c1);
+            if !focus1 && (ext2 & self.focus).is_empty() {
+                // The third cell is not of the focus, so the fourth is, and (not in `ext2`) it joins the set through
                 // the third: only cells seeing a focus cell that may join that way can be the third.
-                let joining = self.focus & (above - seen);
-                ext &= joining.iter().fold(Bitboard::EMPTY, |acc, f| acc | f.peer_set());
+                let joining = self.focus & (above - seen2);
+                ext2 &= joining.iter().fold(Bitboard::EMPTY, |acc, f| acc | f.peer_set());
             }
-        }
-        for cell in ext {
-            let mask = self.grid.candidates(cell).bits();
-            let now_union = union | mask;
-            let mut now_loose = loose;
-            for &other in &chosen[..len] {
-                if !other.peer_set().contains(cell) {
-                    now_loose |= mask & self.grid.candidates(other).bits();
+            for c2 in ext2 {
+                let m2 = grid.candidates(c2).bits();
+                let mut loose2 = 0;
+                if !seed.peer_set().contains(c2) {
+                    loose2 |= m2 & m0;
+                }
+                if !c1.peer_set().contains(c2) {
+                    loose2 |= m2 & m1;
+                }
+                if loose2.count_ones() > 1 {
+                    continue;
+                }
+                let union3 = union2 | m2;
+                let reach2 = self.small & c2.peer_set();
+                let mut ext3 = ((ext2 & after(c2)) | (reach2 & (above - seen2))) & self.fitting(union3);
+                if !focus1 && !self.focus.contains(c2) {
+                    // The last cell must be one of the focus.
+                    ext3 &= self.focus;
+                }
+                for c3 in ext3 {
+                    let m3 = grid.candidates(c3).bits();
+                    let union = union3 | m3;
+                    if union.count_ones() != 4 {
+                        continue;
+                    }
+                    let mut loose = loose2;
+                    for (other, m) in [(seed, m0), (c1, m1), (c2, m2)] {
+                        if !other.peer_set().contains(c3) {
+                            loose |= m3 & m;
+                        }
+                    }
+                    if loose.count_ones() != 1 {
+                        continue;
+                    }
+                    let chosen = [seed, c1, c2, c3];
+                    let z = Digit::from_index(loose.trailing_zeros() as usize);
+                    let mut elim = grid.digit_cells(z);
+                    for &c in &chosen {
+                        if grid.candidates(c).contains(z) {
+                            elim &= c.peer_set();
+                        }
+                    }
+                    if elim.is_empty() {
+                        continue;
+                    }
+                    let pattern = Pattern {
+                        digits: Candidates::from_bits(union),
+                        cells: chosen.to_vec(),
+                        ..Pattern::default()
+                    };
+                    emit(Step::elimination(Technique::WXYZWing, removals(z, elim), pattern))?;
                 }
             }
-            if now_loose.count_ones() > 1 {
-                continue;
-            }
-            chosen[len] = cell;
-            if len < 3 {
-                let reach = self.small & cell.peer_set();
-                // Chosen cells after the seed are in `seen` already (each was reached from an earlier one).
-                let fresh = reach & (above - seen);
-                self.grow(
-                    chosen,
-                    len + 1,
-                    (ext & after(cell)) | fresh,
-                    seen | reach,
-                    above,
-                    now_union,
-                    now_loose,
-                    emit,
-                )?;
-                continue;
-            }
-            if now_union.count_ones() != 4 || now_loose.count_ones() != 1 {
-                continue;
-            }
-            let z = Digit::from_index(now_loose.trailing_zeros() as usize);
-            let mut elim = self.grid.digit_cells(z);
-            for &c in chosen.iter() {
-                if self.grid.candidates(c).contains(z) {
-                    elim &= c.peer_set();
-                }
-            }
-            if elim.is_empty() {
-                continue;
-            }
-            let pattern = Pattern {
-                digits: Candidates::from_bits(now_union),
-                cells: chosen.to_vec(),
-                ..Pattern::default()
-            };
-            emit(Step::elimination(Technique::WXYZWing, removals(z, elim), pattern))?;
         }
         Flow::Continue(())
     }
@@ -319,11 +326,12 @@ pub fn w_wing(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     let bivalue = cells_with(grid, 2);
     for a in bivalue {
         let pair = grid.candidates(a);
-        let later = Bitboard::from_bits(!((2u128 << a.index()) - 1));
-        for b in bivalue & later {
-            if grid.candidates(b) != pair {
-                continue;
-            }
+        let later = after(a);
+        let (Some(p), Some(q)) = (pair.first(), pair.iter().last()) else {
+            continue;
+        };
+        // The bivalue cells holding both digits hold the pair.
+        for b in bivalue & later & grid.digit_cells(p) & grid.digit_cells(q) {
             for x in pair {
                 let Some(y) = pair.without(Candidates::only(x)).single() else {
                     continue;
@@ -333,7 +341,11 @@ pub fn w_wing(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
                     continue;
                 }
                 let ys = grid.digit_cells(y);
-                for house in House::ALL {
+                // A link's house holds a `y` seeing `a` and one seeing `b`: only those houses are tried, in order.
+                let mut near = houses_holding((ys & a.peer_set()).bits()) & houses_holding((ys & b.peer_set()).bits());
+                while near != 0 {
+                    let house = House::from_index(near.trailing_zeros() as usize);
+                    near &= near - 1;
                     let Some((u, v)) = pair_in(ys, house) else { continue };
                     if u == a || u == b || v == a || v == b {
                         continue;
