@@ -1081,6 +1081,9 @@ fn run(grid: &Grid, technique: Technique, report: &mut dyn FnMut(Step) -> Flow) 
                 .map(|&d| Mode::Digit(d))
                 .collect()
         }),
+        Technique::XYChain if XY_BARREN.with(|barren| barren.borrow().is_some_and(|b| b.holds(grid))) => {
+            return Flow::Continue(());
+        }
         Technique::XYChain => vec![Mode::Bivalue],
         Technique::NiceLoop => vec![Mode::Candidates],
         _ => vec![Mode::Grouped],
@@ -1109,6 +1112,10 @@ fn run(grid: &Grid, technique: Technique, report: &mut dyn FnMut(Step) -> Flow) 
     let flow = search_rounds(grid, technique, graphs, &mut searches, &mut empty, report);
     SEARCHES.with(|kept| *kept.borrow_mut() = searches);
     GRAPHS.with(|graphs| graphs.borrow_mut()[kind] = kept);
+    if technique == Technique::XYChain {
+        let barren = empty[0].then(|| Barren::of(grid));
+        XY_BARREN.with(|kept| *kept.borrow_mut() = barren);
+    }
     if technique == Technique::XChain {
         BARREN.with(|barren| {
             let mut barren = barren.borrow_mut();
@@ -1120,6 +1127,49 @@ fn run(grid: &Grid, technique: Technique, report: &mut dyn FnMut(Step) -> Flow) 
         });
     }
     flow
+}
+
+/// A grid found to hold no XY-Chain: its two-candidate cells and each digit's places. An XY-Chain's graph is its
+/// two-candidate cells alone, and what a chain removes only ever sees places of its digit: a grid with the same
+/// two-candidate cells and no places but some of these (as a solve goes on) holds none either.
+#[derive(Copy, Clone)]
+struct Barren {
+    bivalue: Bitboard,
+    places: [Bitboard; 9],
+}
+
+impl Barren {
+    fn of(grid: &Grid) -> Barren {
+        Barren {
+            bivalue: bivalue_cells(grid),
+            places: Digit::ALL.map(|d| grid.digit_cells(d)),
+        }
+    }
+
+    /// Whether `grid` holds no XY-Chain for holding what this one held, or less.
+    fn holds(&self, grid: &Grid) -> bool {
+        bivalue_cells(grid) == self.bivalue
+            && Digit::ALL
+                .iter()
+                .zip(&self.places)
+                .all(|(&d, &places)| (grid.digit_cells(d) - places).is_empty())
+    }
+}
+
+/// The cells with two candidates.
+fn bivalue_cells(grid: &Grid) -> Bitboard {
+    let mut cells = Bitboard::EMPTY;
+    for c in grid.empty_cells() {
+        if grid.candidates(c).len() == 2 {
+            cells.insert(c);
+        }
+    }
+    cells
+}
+
+thread_local! {
+    /// The last grid found to hold no XY-Chain on this thread, if the last search found none.
+    static XY_BARREN: RefCell<Option<Barren>> = const { RefCell::new(None) };
 }
 
 thread_local! {
