@@ -344,6 +344,14 @@ fn z_removals(grid: &Grid, a: &Als, b: &Als, zs: u16) -> (Vec<(Cell, Digit)>, u1
     (out, used)
 }
 
+/// Whether [`z_removals`] finds any: most pairs of sets remove nothing, and this tells so without building the
+/// list.
+#[inline]
+fn any_z_removal(grid: &Grid, a: &Als, b: &Als, zs: u16) -> bool {
+    digits_of(zs & a.open & b.open)
+        .any(|z| !(grid.digit_cells(z) & a.seen[z.index()] & b.seen[z.index()]).is_empty())
+}
+
 /// The holders of the digits `zs` in two sets: HoDoKu's "fins" of an ALS step, the cells to mark for `z`.
 fn holders_of(a: &Als, b: &Als, zs: u16) -> Vec<Cell> {
     let mut cells = Bitboard::EMPTY;
@@ -366,6 +374,9 @@ pub fn als_xz(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
         let doubly = link.digits.count_ones() == 2;
         // Doubly linked, the two digits are themselves "z" for each other.
         let zs = if doubly { common } else { common & !link.digits };
+        if !doubly && !any_z_removal(grid, a, b, zs) {
+            continue;
+        }
         let (mut elim, used) = z_removals(grid, a, b, zs);
         let mut locked = false;
         if doubly {
@@ -434,6 +445,9 @@ fn xy_wing(grid: &Grid, overlap: bool, emit: &mut dyn FnMut(Step) -> Flow) -> Fl
                     continue;
                 }
                 let zs = a.digits & b.digits & !(l1.digits | l2.digits);
+                if !any_z_removal(grid, a, b, zs) {
+                    continue;
+                }
                 let (elim, _) = z_removals(grid, a, b, zs);
                 if elim.is_empty() {
                     continue;
