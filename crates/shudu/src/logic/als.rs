@@ -1077,6 +1077,13 @@ fn reach<const W: usize>(grid: &Grid, net: &Net, bound: &Bound, rows: usize, out
         let (arrive, two) = links.iter().fold((0, false), |(m, two), l| {
             (m | l.digits, two | !l.digits.is_power_of_two())
         });
+        if net.sets[t].open == 0 {
+            // No walk starts here (see `chain_search`): its rows are never read.
+            for _ in 0..arrive.count_ones() + u32::from(two) {
+                out.extend([0; W]);
+            }
+            continue;
+        }
         for d in digits_of(arrive) {
             let mut acc = [0u64; W];
             for l in links {
