@@ -30,11 +30,13 @@ const MAX_LINKS: u8 = 6;
 thread_local! {
     /// The last net built on this thread, with the key of its grid (see [`Net::of`]).
     static LAST_NET: RefCell<Option<([u128; 11], Rc<Net>)>> = const { RefCell::new(None) };
-    /// The sets of each house (see [`collect`]), with the house's contents they were found for: per cell its
-    /// candidates, and bit 15 when filled.
-    static HOUSE_ALS: RefCell<[(Option<[u16; 9]>, Vec<Als>); 27]> =
+    /// The sets of each house (see [`collect`]), with the house's contents they were found for.
+    static HOUSE_ALS: RefCell<[KeptHouse; 27]> =
         RefCell::new(core::array::from_fn(|_| (None, Vec::new())));
 }
+
+/// A house's contents when its sets were last found (per cell its candidates, bit 15 when filled), and those sets.
+type KeptHouse = (Option<[u16; 9]>, Vec<Als>);
 
 /// An almost locked set and what the searches ask of it, precomputed.
 #[derive(Clone, Copy, Debug)]
@@ -348,8 +350,7 @@ fn z_removals(grid: &Grid, a: &Als, b: &Als, zs: u16) -> (Vec<(Cell, Digit)>, u1
 /// list.
 #[inline]
 fn any_z_removal(grid: &Grid, a: &Als, b: &Als, zs: u16) -> bool {
-    digits_of(zs & a.open & b.open)
-        .any(|z| !(grid.digit_cells(z) & a.seen[z.index()] & b.seen[z.index()]).is_empty())
+    digits_of(zs & a.open & b.open).any(|z| !(grid.digit_cells(z) & a.seen[z.index()] & b.seen[z.index()]).is_empty())
 }
 
 /// The holders of the digits `zs` in two sets: HoDoKu's "fins" of an ALS step, the cells to mark for `z`.
