@@ -30,7 +30,13 @@ const MAX_LINKS: u8 = 6;
 thread_local! {
     /// The last net built on this thread, with the key of its grid (see [`Net::of`]).
     static LAST_NET: RefCell<Option<([u128; 11], Rc<Net>)>> = const { RefCell::new(None) };
+    /// The sets of each house (see [`collect`]), with the house's contents they were found for.
+    static HOUSE_ALS: RefCell<[KeptHouse; 27]> =
+        RefCell::new(core::array::from_fn(|_| (None, Vec::new())));
 }
+
+/// A house's contents when its sets were last found (per cell its candidates, bit 15 when filled), and those sets.
+type KeptHouse = (Option<[u16; 9]>, Vec<Als>);
 
 /// An almost locked set and what the searches ask of it, precomputed.
 #[derive(Clone, Copy, Debug)]
@@ -47,8 +53,8 @@ struct Als {
 }
 
 impl Als {
-    /// Adds the set of `cells` holding `digits` to `sets`, filled in place: built apart and moved in, each set was
-    /// copied several times over.
+    /// Adds the set of `cells` holding `digits` to `sets`, filled in place (built apart and moved in, each set was
+    /// copied several times over), all but `open` (see [`Als::open_in`]).
     fn push(sets: &mut Vec<Als>, grid: &Grid, cells: Bitboard, digits: u16) {
         sets.push(Als {
             cells,
@@ -66,8 +72,15 @@ impl Als {
             }
             a.holders[d.index()] = h;
             a.seen[d.index()] = s - cells;
-            if !(a.seen[d.index()] & grid.digit_cells(d)).is_empty() {
-                a.open |= 1 << d.index();
+        }
+    }
+
+    /// Sets `open` for the grid: unlike the rest of the set, it depends on candidates outside the set's house.
+    fn open_in(&mut self, grid: &Grid) {
+        self.open = 0;
+        for d in Candidates::from_bits(self.digits) {
+            if !(self.seen[d.index()] & grid.digit_cells(d)).is_empty() {
+                self.open |= 1 << d.index();
             }
         }
     }
@@ -114,37 +127,56 @@ fn collect(grid: &Grid) -> Vec<Als> {
             Als::push(&mut sets, grid, Bitboard::only(c), cands.bits());
         }
     }
-    // The union of digits of every subset of a house's empty cells, built from the subset without its lowest
-    // member (so each is written before it is read, and one table serves every house).
-    let mut unions = [0u16; 512];
-    let houses = (0..9u8)
-        .map(House::Row)
-        .chain((0..9u8).map(House::Col))
-        .chain((0..9u8).map(House::Box));
-    for house in houses {
-        let mut cells = [Cell::at(0, 0); 9];
-        let mut masks = [0u16; 9];
-        let mut n = 0;
-        for c in house.cell_set() & grid.empty_cells() {
-            cells[n] = c;
-            masks[n] = grid.candidates(c).bits();
-            n += 1;
-        }
-        for subset in 1usize..(1 << n) {
-            let low = subset.trailing_zeros() as usize;
-            unions[subset] = unions[subset & (subset - 1)] | masks[low];
-            let size = subset.count_ones();
-            if !(2..=8).contains(&size) || unions[subset].count_ones() != size + 1 {
-                continue;
+    HOUSE_ALS.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        for (house, (contents, found)) in House::ALL.into_iter().zip(kept.iter_mut()) {
+            // A house's sets but for `open` follow from its cells' candidates, and most houses are as they were
+            // when the ALS finders last ran.
+            let empty = grid.empty_cells();
+            let now = house
+                .cells()
+                .map(|c| grid.candidates(c).bits() | u16::from(!empty.contains(c)) << 15);
+            if *contents != Some(now) {
+                *contents = Some(now);
+                found.clear();
+                house_sets(grid, house, found);
             }
-            let set = super::picked_cells(&cells, subset);
-            if matches!(house, House::Box(_)) && in_one_line(set) {
-                continue;
-            }
-            Als::push(&mut sets, grid, set, unions[subset]);
+            sets.extend_from_slice(found);
         }
+    });
+    for a in &mut sets {
+        a.open_in(grid);
     }
     sets
+}
+
+/// The sets of two to eight cells of `house`, but for `open` (a box's set lying in one row or column is left to
+/// that line).
+fn house_sets(grid: &Grid, house: House, sets: &mut Vec<Als>) {
+    // The union of digits of every subset of the house's empty cells, built from the subset without its lowest
+    // member (so each is written before it is read).
+    let mut unions = [0u16; 512];
+    let mut cells = [Cell::at(0, 0); 9];
+    let mut masks = [0u16; 9];
+    let mut n = 0;
+    for c in house.cell_set() & grid.empty_cells() {
+        cells[n] = c;
+        masks[n] = grid.candidates(c).bits();
+        n += 1;
+    }
+    for subset in 1usize..(1 << n) {
+        let low = subset.trailing_zeros() as usize;
+        unions[subset] = unions[subset & (subset - 1)] | masks[low];
+        let size = subset.count_ones();
+        if !(2..=8).contains(&size) || unions[subset].count_ones() != size + 1 {
+            continue;
+        }
+        let set = super::picked_cells(&cells, subset);
+        if matches!(house, House::Box(_)) && in_one_line(set) {
+            continue;
+        }
+        Als::push(sets, grid, set, unions[subset]);
+    }
 }
 
 /// Whether the cells share a row or a column.
@@ -314,6 +346,13 @@ fn z_removals(grid: &Grid, a: &Als, b: &Als, zs: u16) -> (Vec<(Cell, Digit)>, u1
     (out, used)
 }
 
+/// Whether [`z_removals`] finds any: most pairs of sets remove nothing, and this tells so without building the
+/// list.
+#[inline]
+fn any_z_removal(grid: &Grid, a: &Als, b: &Als, zs: u16) -> bool {
+    digits_of(zs & a.open & b.open).any(|z| !(grid.digit_cells(z) & a.seen[z.index()] & b.seen[z.index()]).is_empty())
+}
+
 /// The holders of the digits `zs` in two sets: HoDoKu's "fins" of an ALS step, the cells to mark for `z`.
 fn holders_of(a: &Als, b: &Als, zs: u16) -> Vec<Cell> {
     let mut cells = Bitboard::EMPTY;
@@ -336,6 +375,9 @@ pub fn als_xz(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
         let doubly = link.digits.count_ones() == 2;
         // Doubly linked, the two digits are themselves "z" for each other.
         let zs = if doubly { common } else { common & !link.digits };
+        if !doubly && !any_z_removal(grid, a, b, zs) {
+            continue;
+        }
         let (mut elim, used) = z_removals(grid, a, b, zs);
         let mut locked = false;
         if doubly {
@@ -404,6 +446,9 @@ fn xy_wing(grid: &Grid, overlap: bool, emit: &mut dyn FnMut(Step) -> Flow) -> Fl
                     continue;
                 }
                 let zs = a.digits & b.digits & !(l1.digits | l2.digits);
+                if !any_z_removal(grid, a, b, zs) {
+                    continue;
+                }
                 let (elim, _) = z_removals(grid, a, b, zs);
                 if elim.is_empty() {
                     continue;
@@ -1033,6 +1078,13 @@ fn reach<const W: usize>(grid: &Grid, net: &Net, bound: &Bound, rows: usize, out
         let (arrive, two) = links.iter().fold((0, false), |(m, two), l| {
             (m | l.digits, two | !l.digits.is_power_of_two())
         });
+        if net.sets[t].open == 0 {
+            // No walk starts here (see `chain_search`): its rows are never read.
+            for _ in 0..arrive.count_ones() + u32::from(two) {
+                out.extend([0; W]);
+            }
+            continue;
+        }
         for d in digits_of(arrive) {
             let mut acc = [0u64; W];
             for l in links {
