@@ -2,7 +2,7 @@
 //! digit, XY-Chains by their two-candidate cells, subsets by house, Sue de Coq by line and box, fish, locked
 //! candidates, the single-digit patterns and the colourings by digit; WXYZ-Wings search only around the cells changed
 //! since. Others keep what they worked out for the last grid: the unique rectangles, each digit's colour clusters, each
-//! house's almost locked sets for the grouped chains.
+//! house's almost locked sets for the grouped chains and for the ALS techniques.
 //! They must answer as a finder with nothing remembered would: checked at every step of solving a spread of top1465
 //! (skipped, saying so, where `../shared/data` is absent).
 
@@ -12,7 +12,7 @@ use shudu::logic::{Solver, Step, Technique};
 use shudu::Grid;
 
 /// The finders with a memory (the rectangle finders share one list per grid, the colourings one set of clusters).
-const FINDERS: [Technique; 33] = [
+const FINDERS: [Technique; 36] = [
     Technique::WXYZWing,
     Technique::LockedCandidatesPointing,
     Technique::LockedCandidatesClaiming,
@@ -46,6 +46,9 @@ const FINDERS: [Technique; 33] = [
     Technique::SimpleColors,
     Technique::MultiColors,
     Technique::GroupedNiceLoop,
+    Technique::AlsXz,
+    Technique::AlsXyWing,
+    Technique::AlsChain,
 ];
 
 fn all_steps(grid: &Grid) -> Vec<Vec<Step>> {
