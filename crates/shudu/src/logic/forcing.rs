@@ -1455,15 +1455,16 @@ fn search(board: &Board) -> Vec<(Found, u16)> {
     }
     // Premises one of which holds: what all their closures share. Most sets share nothing, so the intersection
     // stops as soon as it is empty, and nothing is allocated unless something is found.
-    let verity = |premises: &[Fact], house: Option<usize>, found: &mut Vec<(Found, u16)>| {
+    // Whether a set's verity found anything.
+    let verity = |premises: &[Fact], house: Option<usize>, found: &mut Vec<(Found, u16)>| -> bool {
         // A branch that contradicts itself is reported as a contradiction already. The first closure is the
         // intersection so far as it stands (were it empty, so would be every intersection with it).
         let Some(first) = premises.first().and_then(|&p| get(p)).filter(|c| !c.bad) else {
-            return;
+            return false;
         };
         // Every set has two premises or more: the first two closures' intersection is made at once.
         let Some(second) = premises.get(1).and_then(|&p| get(p)).filter(|c| !c.bad) else {
-            return;
+            return false;
         };
         let (mut on, mut off) = ([0u128; 9], [0u128; 9]);
         let mut any = 0u128;
@@ -1473,10 +1474,12 @@ fn search(board: &Board) -> Vec<(Found, u16)> {
             any |= on[d] | off[d];
         }
         if any == 0 {
-            return;
+            return false;
         }
         for &p in &premises[2..] {
-            let Some(c) = get(p).filter(|c| !c.bad) else { return };
+            let Some(c) = get(p).filter(|c| !c.bad) else {
+                return false;
+            };
             let mut any = 0u128;
             for d in 0..9 {
                 on[d] &= c.on[d];
@@ -1484,26 +1487,39 @@ fn search(board: &Board) -> Vec<(Found, u16)> {
                 any |= on[d] | off[d];
             }
             if any == 0 {
-                return;
+                return false;
             }
         }
         let results = verity_results(&on, &off);
-        if !results.is_empty() {
-            found.push((
-                Found::Verity {
-                    premises: premises.to_vec(),
-                    results,
-                    house,
-                },
-                0,
-            ));
+        if results.is_empty() {
+            return false;
         }
+        found.push((
+            Found::Verity {
+                premises: premises.to_vec(),
+                results,
+                house,
+            },
+            0,
+        ));
+        true
     };
     let mut buf = [Fact(0); 9];
-    // A candidate true or false.
+    // A candidate true or false; the candidates whose two closures share something.
+    let mut shared = [0u64; FACTS.div_ceil(64)];
     for premise in board.premises().filter(|f| f.on()) {
-        verity(&[premise, premise.negated()], None, &mut found);
+        if verity(&[premise, premise.negated()], None, &mut found) {
+            shared[premise.index() / 64] |= 1 << (premise.index() % 64);
+        }
     }
+    // A pair whose second closure is the first's opposite's (a cell's two candidates, a house's two places, linked
+    // both ways) shares what that candidate true and false do: nothing, mostly, known without intersecting again.
+    let known_empty = |pair: &[Fact]| {
+        let a = pair[0];
+        pair.len() == 2
+            && at[pair[1].index()] == at[a.negated().index()]
+            && shared[a.index() / 64] >> (a.index() % 64) & 1 == 0
+    };
     // Every candidate of a cell.
     for cell in 0..81 {
         let cands = board.cells[cell];
@@ -1513,7 +1529,9 @@ fn search(board: &Board) -> Vec<(Found, u16)> {
                 buf[n] = Fact::new(cell, d, true);
                 n += 1;
             }
-            verity(&buf[..n], None, &mut found);
+            if !known_empty(&buf[..n]) {
+                verity(&buf[..n], None, &mut found);
+            }
         }
     }
     // Every place of a digit in a house.
@@ -1526,7 +1544,9 @@ fn search(board: &Board) -> Vec<(Found, u16)> {
                     buf[n] = Fact::new(c, d, true);
                     n += 1;
                 }
-                verity(&buf[..n], Some(h), &mut found);
+                if !known_empty(&buf[..n]) {
+                    verity(&buf[..n], Some(h), &mut found);
+                }
             }
         }
     }
