@@ -244,6 +244,9 @@ struct Closure {
     /// How many rounds of derivation it took to reach the contradiction (the length of its longest chain);
     /// `u16::MAX` when not known yet.
     depth: u16,
+    /// Whether the closure is a removal alone, which implies nothing: it shares nothing with its candidate's
+    /// closure true (which holds the candidate true, or is contradictory), so that candidate's verity is skipped.
+    lone: bool,
 }
 
 /// Why each fact holds, recorded only when a step's chains are rebuilt: for each fact, a span of `facts`.
@@ -572,6 +575,7 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
             conflict,
             bad: conflict.is_some(),
             depth,
+            lone: false,
         };
         (closure, self.queue)
     }
@@ -745,6 +749,7 @@ fn all_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
                     conflict: None,
                     bad: true,
                     depth: u16::MAX,
+                    lone: false,
                 }
             } else {
                 net_closure(board, premise)
@@ -905,6 +910,7 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
                 conflict: None,
                 bad: false,
                 depth: 0,
+                lone: true,
             };
         }
         due.strike(&mut cur, d, bit(cell));
@@ -1033,6 +1039,7 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
         conflict: None,
         bad,
         depth: if bad { u16::MAX } else { 0 },
+        lone: false,
     }
 }
 
@@ -1284,6 +1291,7 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
                 conflict: None,
                 bad: false,
                 depth: 0,
+                lone: false,
             });
             let (done, this) = parts.split_at_mut(id as usize);
             let Closure { on, off, .. } = &mut this[0];
@@ -1340,6 +1348,7 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
                 };
             this[0].bad = bad;
             this[0].depth = if bad { u16::MAX } else { 0 };
+            this[0].lone = members.len() == 1 && lone && !f.on();
         }
     }
     // Premises of one part share its closure: point them all at it.
@@ -1508,6 +1517,9 @@ fn search(board: &Board) -> Vec<(Found, u16)> {
     // A candidate true or false; the candidates whose two closures share something.
     let mut shared = [0u64; FACTS.div_ceil(64)];
     for premise in board.premises().filter(|f| f.on()) {
+        if get(premise.negated()).is_some_and(|c| c.lone) {
+            continue;
+        }
         if verity(&[premise, premise.negated()], None, &mut found) {
             shared[premise.index() / 64] |= 1 << (premise.index() % 64);
         }
