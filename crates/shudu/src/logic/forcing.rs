@@ -396,8 +396,9 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
             if self.cur_cells[cell] == 0 {
                 return Err(Conflict::EmptyCell { cell });
             }
+            // Read from the padded table: a house index masked to its bits needs no bounds check.
             for h in HOUSES_OF[cell].map(usize::from) {
-                if self.board.needs[d] >> h & 1 != 0 && self.cur[d] & HOUSES[h] == 0 {
+                if self.board.needs[d] >> h & 1 != 0 && self.cur[d] & HOUSE_BITS[h & 31] == 0 {
                     return Err(Conflict::EmptyHouse { house: h, digit: d });
                 }
             }
@@ -447,7 +448,7 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
                 if board.needs[d] >> h & 1 == 0 {
                     continue;
                 }
-                let left = self.cur[d] & HOUSES[h];
+                let left = self.cur[d] & HOUSE_BITS[h & 31];
                 if left.count_ones() == 1 && self.on[d] & left == 0 {
                     let p = left.trailing_zeros() as usize;
                     let mut why = Vec::new();
@@ -467,7 +468,7 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
                 self.assert(Fact::new(cell, x, true), &[fact])?;
             }
             for h in HOUSES_OF[cell].map(usize::from) {
-                let places = board.cand[d] & HOUSES[h];
+                let places = board.cand[d] & HOUSE_BITS[h & 31];
                 if places.count_ones() == 2 {
                     let p = (places & !bit(cell)).trailing_zeros() as usize;
                     self.assert(Fact::new(p, d, true), &[fact])?;
