@@ -244,6 +244,9 @@ struct Closure {
     /// How many rounds of derivation it took to reach the contradiction (the length of its longest chain);
     /// `u16::MAX` when not known yet.
     depth: u16,
+    /// Whether the closure is a removal alone, which implies nothing: it shares nothing with its candidate's
+    /// closure true (which holds the candidate true, or is contradictory), so that candidate's verity is skipped.
+    lone: bool,
 }
 
 /// Why each fact holds, recorded only when a step's chains are rebuilt: for each fact, a span of `facts`.
@@ -393,8 +396,9 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
             if self.cur_cells[cell] == 0 {
                 return Err(Conflict::EmptyCell { cell });
             }
+            // Read from the padded table: a house index masked to its bits needs no bounds check.
             for h in HOUSES_OF[cell].map(usize::from) {
-                if self.board.needs[d] >> h & 1 != 0 && self.cur[d] & HOUSES[h] == 0 {
+                if self.board.needs[d] >> h & 1 != 0 && self.cur[d] & HOUSE_BITS[h & 31] == 0 {
                     return Err(Conflict::EmptyHouse { house: h, digit: d });
                 }
             }
@@ -444,7 +448,7 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
                 if board.needs[d] >> h & 1 == 0 {
                     continue;
                 }
-                let left = self.cur[d] & HOUSES[h];
+                let left = self.cur[d] & HOUSE_BITS[h & 31];
                 if left.count_ones() == 1 && self.on[d] & left == 0 {
                     let p = left.trailing_zeros() as usize;
                     let mut why = Vec::new();
@@ -464,7 +468,7 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
                 self.assert(Fact::new(cell, x, true), &[fact])?;
             }
             for h in HOUSES_OF[cell].map(usize::from) {
-                let places = board.cand[d] & HOUSES[h];
+                let places = board.cand[d] & HOUSE_BITS[h & 31];
                 if places.count_ones() == 2 {
                     let p = (places & !bit(cell)).trailing_zeros() as usize;
                     self.assert(Fact::new(p, d, true), &[fact])?;
@@ -572,6 +576,7 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
             conflict,
             bad: conflict.is_some(),
             depth,
+            lone: false,
         };
         (closure, self.queue)
     }
@@ -745,6 +750,7 @@ fn all_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
                     conflict: None,
                     bad: true,
                     depth: u16::MAX,
+                    lone: false,
                 }
             } else {
                 net_closure(board, premise)
@@ -905,6 +911,7 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
                 conflict: None,
                 bad: false,
                 depth: 0,
+                lone: true,
             };
         }
         due.strike(&mut cur, d, bit(cell));
@@ -1033,6 +1040,7 @@ fn net_closure(board: &Board, premise: Fact) -> Closure {
         conflict: None,
         bad,
         depth: if bad { u16::MAX } else { 0 },
+        lone: false,
     }
 }
 
@@ -1284,6 +1292,7 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
                 conflict: None,
                 bad: false,
                 depth: 0,
+                lone: false,
             });
             let (done, this) = parts.split_at_mut(id as usize);
             let Closure { on, off, .. } = &mut this[0];
@@ -1340,6 +1349,7 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
                 };
             this[0].bad = bad;
             this[0].depth = if bad { u16::MAX } else { 0 };
+            this[0].lone = members.len() == 1 && lone && !f.on();
         }
     }
     // Premises of one part share its closure: point them all at it.
@@ -1455,15 +1465,16 @@ fn search(board: &Board) -> Vec<(Found, u16)> {
     }
     // Premises one of which holds: what all their closures share. Most sets share nothing, so the intersection
     // stops as soon as it is empty, and nothing is allocated unless something is found.
-    let verity = |premises: &[Fact], house: Option<usize>, found: &mut Vec<(Found, u16)>| {
+    // Whether a set's verity found anything.
+    let verity = |premises: &[Fact], house: Option<usize>, found: &mut Vec<(Found, u16)>| -> bool {
         // A branch that contradicts itself is reported as a contradiction already. The first closure is the
         // intersection so far as it stands (were it empty, so would be every intersection with it).
         let Some(first) = premises.first().and_then(|&p| get(p)).filter(|c| !c.bad) else {
-            return;
+            return false;
         };
         // Every set has two premises or more: the first two closures' intersection is made at once.
         let Some(second) = premises.get(1).and_then(|&p| get(p)).filter(|c| !c.bad) else {
-            return;
+            return false;
         };
         let (mut on, mut off) = ([0u128; 9], [0u128; 9]);
         let mut any = 0u128;
@@ -1473,10 +1484,12 @@ fn search(board: &Board) -> Vec<(Found, u16)> {
             any |= on[d] | off[d];
         }
         if any == 0 {
-            return;
+            return false;
         }
         for &p in &premises[2..] {
-            let Some(c) = get(p).filter(|c| !c.bad) else { return };
+            let Some(c) = get(p).filter(|c| !c.bad) else {
+                return false;
+            };
             let mut any = 0u128;
             for d in 0..9 {
                 on[d] &= c.on[d];
@@ -1484,26 +1497,42 @@ fn search(board: &Board) -> Vec<(Found, u16)> {
                 any |= on[d] | off[d];
             }
             if any == 0 {
-                return;
+                return false;
             }
         }
         let results = verity_results(&on, &off);
-        if !results.is_empty() {
-            found.push((
-                Found::Verity {
-                    premises: premises.to_vec(),
-                    results,
-                    house,
-                },
-                0,
-            ));
+        if results.is_empty() {
+            return false;
         }
+        found.push((
+            Found::Verity {
+                premises: premises.to_vec(),
+                results,
+                house,
+            },
+            0,
+        ));
+        true
     };
     let mut buf = [Fact(0); 9];
-    // A candidate true or false.
+    // A candidate true or false; the candidates whose two closures share something.
+    let mut shared = [0u64; FACTS.div_ceil(64)];
     for premise in board.premises().filter(|f| f.on()) {
-        verity(&[premise, premise.negated()], None, &mut found);
+        if get(premise.negated()).is_some_and(|c| c.lone) {
+            continue;
+        }
+        if verity(&[premise, premise.negated()], None, &mut found) {
+            shared[premise.index() / 64] |= 1 << (premise.index() % 64);
+        }
     }
+    // A pair whose second closure is the first's opposite's (a cell's two candidates, a house's two places, linked
+    // both ways) shares what that candidate true and false do: nothing, mostly, known without intersecting again.
+    let known_empty = |pair: &[Fact]| {
+        let a = pair[0];
+        pair.len() == 2
+            && at[pair[1].index()] == at[a.negated().index()]
+            && shared[a.index() / 64] >> (a.index() % 64) & 1 == 0
+    };
     // Every candidate of a cell.
     for cell in 0..81 {
         let cands = board.cells[cell];
@@ -1513,7 +1542,9 @@ fn search(board: &Board) -> Vec<(Found, u16)> {
                 buf[n] = Fact::new(cell, d, true);
                 n += 1;
             }
-            verity(&buf[..n], None, &mut found);
+            if !known_empty(&buf[..n]) {
+                verity(&buf[..n], None, &mut found);
+            }
         }
     }
     // Every place of a digit in a house.
@@ -1526,7 +1557,9 @@ fn search(board: &Board) -> Vec<(Found, u16)> {
                     buf[n] = Fact::new(c, d, true);
                     n += 1;
                 }
-                verity(&buf[..n], Some(h), &mut found);
+                if !known_empty(&buf[..n]) {
+                    verity(&buf[..n], Some(h), &mut found);
+                }
             }
         }
     }
