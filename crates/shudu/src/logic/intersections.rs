@@ -60,10 +60,11 @@ pub fn pointing(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     let mut found = 0u16;
     for b in 0..9u8 {
         let bx = House::Box(b);
-        for digit in Digit::ALL {
-            if live >> digit.index() & 1 == 0 {
-                continue;
-            }
+        // Only the live digits, in order: after a step most are not.
+        let mut rest = live;
+        while rest != 0 {
+            let digit = Digit::from_index(rest.trailing_zeros() as usize);
+            rest &= rest - 1;
             let cells = grid.digit_cells(digit) & bx.cell_set();
             if cells.len() < 2 {
                 continue;
@@ -97,10 +98,11 @@ pub fn claiming(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     let live = live_digits(grid, 1);
     let mut found = 0u16;
     for line in (0..9u8).map(House::Row).chain((0..9u8).map(House::Col)) {
-        for digit in Digit::ALL {
-            if live >> digit.index() & 1 == 0 {
-                continue;
-            }
+        // Only the live digits, in order: after a step most are not.
+        let mut rest = live;
+        while rest != 0 {
+            let digit = Digit::from_index(rest.trailing_zeros() as usize);
+            rest &= rest - 1;
             let cells = grid.digit_cells(digit) & line.cell_set();
             if cells.len() < 2 {
                 continue;
