@@ -10,43 +10,36 @@
 use core::cell::RefCell;
 use std::thread::LocalKey;
 
-use crate::grid::{Bitboard, Cell, Grid};
+use crate::grid::{Bitboard, Digit, Grid};
 
 use super::step::Step;
 use super::Flow;
 
-/// Each cell's state: its candidates, or its digit (with the top bit set) once placed.
-pub(super) type Snapshot = [u16; 81];
+/// Each digit's candidates and the empty cells: what a finder reading candidates only (not which digit a filled cell
+/// holds) sees of a grid. Ten bitboards compare in a few instructions, where 81 cells cost a loop each.
+pub(super) type Snapshot = [u128; 10];
 
 /// A finder's memory: the last grid where it found nothing, `None` when its last search found something.
 pub(super) type Memory = RefCell<Option<Snapshot>>;
 
 fn snapshot(grid: &Grid) -> Snapshot {
-    core::array::from_fn(|i| {
-        let cell = Cell::ALL[i];
-        match grid.value(cell) {
-            Some(d) => 0x8000 | d.get() as u16,
-            None => grid.candidates(cell).bits(),
-        }
-    })
+    let mut s = [0u128; 10];
+    for d in Digit::ALL {
+        s[d.index()] = grid.digit_cells(d).bits();
+    }
+    s[9] = grid.empty_cells().bits();
+    s
 }
 
-/// The cells whose state differs, when `now` can follow `before` in a solve (no candidate came back, no placed digit
-/// changed); `None` otherwise.
+/// The cells whose candidates or emptiness differ, when `now` can follow `before` in a solve (no candidate came
+/// back, no filled cell emptied); `None` otherwise.
 fn changed(before: &Snapshot, now: &Snapshot) -> Option<Bitboard> {
-    let mut cells = Bitboard::EMPTY;
-    for (i, (&b, &n)) in before.iter().zip(now).enumerate() {
-        if b == n {
-            continue;
-        }
-        let placed_before = b & 0x8000 != 0;
-        let candidates_back = n & 0x8000 == 0 && n & !b != 0;
-        if placed_before || candidates_back {
-            return None;
-        }
-        cells.insert(Cell::ALL[i]);
+    let (mut cells, mut back) = (0u128, 0u128);
+    for (&b, &n) in before.iter().zip(now) {
+        cells |= b ^ n;
+        back |= n & !b;
     }
-    Some(cells)
+    (back == 0).then(|| Bitboard::from_bits(cells))
 }
 
 /// Runs `search` over the patterns touching the cells changed since the last grid where the finder (with the

@@ -60,10 +60,11 @@ pub fn pointing(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     let mut found = 0u16;
     for b in 0..9u8 {
         let bx = House::Box(b);
-        for digit in Digit::ALL {
-            if live >> digit.index() & 1 == 0 {
-                continue;
-            }
+        // Only the live digits, in order: after a step most are not.
+        let mut rest = live;
+        while rest != 0 {
+            let digit = Digit::from_index(rest.trailing_zeros() as usize);
+            rest &= rest - 1;
             let cells = grid.digit_cells(digit) & bx.cell_set();
             if cells.len() < 2 {
                 continue;
@@ -97,10 +98,11 @@ pub fn claiming(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     let live = live_digits(grid, 1);
     let mut found = 0u16;
     for line in (0..9u8).map(House::Row).chain((0..9u8).map(House::Col)) {
-        for digit in Digit::ALL {
-            if live >> digit.index() & 1 == 0 {
-                continue;
-            }
+        // Only the live digits, in order: after a step most are not.
+        let mut rest = live;
+        while rest != 0 {
+            let digit = Digit::from_index(rest.trailing_zeros() as usize);
+            rest &= rest - 1;
             let cells = grid.digit_cells(digit) & line.cell_set();
             if cells.len() < 2 {
                 continue;
@@ -135,36 +137,58 @@ pub fn claiming(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
 
 /// `n` cells of one box and one line holding `n` candidates between them: those digits leave both houses.
 fn locked_subset(grid: &Grid, n: usize, technique: Technique, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
-    let fitting = cells_with_two_to(grid, n);
-    for b in 0..9u8 {
-        let bx = House::Box(b);
-        let (r0, c0) = (b as usize / 3 * 3, b as usize % 3 * 3);
-        let lines = (0..3)
-            .map(|i| House::Row((r0 + i) as u8))
-            .chain((0..3).map(|i| House::Col((c0 + i) as u8)));
-        for line in lines {
-            // The cells a subset may take: fewer than n, and there is none.
-            if ((bx.cell_set() & line.cell_set()) & fitting).len() < n as u32 {
-                continue;
-            }
-            naked_sets(grid, bx.cell_set() & line.cell_set(), n, &mut |cells, digits| {
-                let chosen: Bitboard = cells.iter().copied().collect();
-                let elim = eliminations_in(grid, digits, (bx.cell_set() | line.cell_set()) - chosen);
-                if elim.is_empty() {
-                    return Flow::Continue(());
-                }
-                let pattern = Pattern {
-                    digits,
-                    cells: cells.to_vec(),
-                    base: vec![bx, line],
-                    ..Pattern::default()
-                };
-                emit(Step::elimination(technique, elim, pattern))
-            })?;
+    let fitting = cells_with_two_to(grid, n).bits();
+    for &(b, line, inter) in &BOX_LINES {
+        // The cells a subset may take: fewer than n, and there is none.
+        if (inter & fitting).count_ones() < n as u32 {
+            continue;
         }
+        let bx = House::Box(b);
+        naked_sets(grid, Bitboard::from_bits(inter), n, &mut |cells, digits| {
+            let chosen: Bitboard = cells.iter().copied().collect();
+            let elim = eliminations_in(grid, digits, (bx.cell_set() | line.cell_set()) - chosen);
+            if elim.is_empty() {
+                return Flow::Continue(());
+            }
+            let pattern = Pattern {
+                digits,
+                cells: cells.to_vec(),
+                base: vec![bx, line],
+                ..Pattern::default()
+            };
+            emit(Step::elimination(technique, elim, pattern))
+        })?;
     }
     Flow::Continue(())
 }
+
+/// Each box with the lines crossing it (its rows, then its columns) and their three shared cells, in the order of
+/// the search: most calls find no intersection holding enough small cells, and a table read and a count tell so.
+const BOX_LINES: [(u8, House, u128); 54] = {
+    let mut t = [(0u8, House::Row(0), 0u128); 54];
+    let mut k = 0;
+    let mut b = 0u8;
+    while b < 9 {
+        let (r0, c0) = (b as usize / 3 * 3, b as usize % 3 * 3);
+        let mut i = 0;
+        while i < 3 {
+            let (mut row, mut col) = (0u128, 0u128);
+            let mut j = 0;
+            while j < 3 {
+                row |= 1 << ((r0 + i) * 9 + c0 + j);
+                col |= 1 << ((r0 + j) * 9 + c0 + i);
+                j += 1;
+            }
+            t[k] = (b, House::Row((r0 + i) as u8), row);
+            t[k + 3] = (b, House::Col((c0 + i) as u8), col);
+            k += 1;
+            i += 1;
+        }
+        k += 3;
+        b += 1;
+    }
+    t
+};
 
 /// The empty cells holding two to `n` candidates (`n` 2 or 3), counted for all cells at once over the digits' cells.
 fn cells_with_two_to(grid: &Grid, n: usize) -> Bitboard {
@@ -188,4 +212,24 @@ pub fn locked_pair(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
 /// Three cells of a box and a line with three candidates between them.
 pub fn locked_triple(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     locked_subset(grid, 3, Technique::LockedTriple, emit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn box_lines_are_each_box_with_its_rows_then_its_columns() {
+        let mut expected = Vec::new();
+        for b in 0..9u8 {
+            let (r0, c0) = (b / 3 * 3, b % 3 * 3);
+            let lines = (0..3)
+                .map(|i| House::Row(r0 + i))
+                .chain((0..3).map(|i| House::Col(c0 + i)));
+            for line in lines {
+                expected.push((b, line, (House::Box(b).cell_set() & line.cell_set()).bits()));
+            }
+        }
+        assert_eq!(BOX_LINES.to_vec(), expected);
+    }
 }
