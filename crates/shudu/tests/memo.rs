@@ -12,7 +12,7 @@ use shudu::logic::{Solver, Step, Technique};
 use shudu::Grid;
 
 /// The finders with a memory (the rectangle finders share one list per grid, the colourings one set of clusters).
-const FINDERS: [Technique; 36] = [
+const FINDERS: [Technique; 34] = [
     Technique::WXYZWing,
     Technique::LockedCandidatesPointing,
     Technique::LockedCandidatesClaiming,
@@ -47,8 +47,6 @@ const FINDERS: [Technique; 36] = [
     Technique::MultiColors,
     Technique::GroupedNiceLoop,
     Technique::AlsXz,
-    Technique::AlsXyWing,
-    Technique::AlsChain,
 ];
 
 fn all_steps(grid: &Grid) -> Vec<Vec<Step>> {
