@@ -35,7 +35,7 @@
 //! then one chain a line (`r1c7<>4 r1c7=3 r4c6=3 r4c6<>1`). A net is flattened into chains: the chain to each
 //! conclusion follows the first fact each step rests on, and the chains of the other facts follow it.
 
-use crate::grid::{Candidates, Cell, Digit, Grid, House, TRIADS};
+use crate::grid::{houses_holding, Candidates, Cell, Digit, Grid, House};
 
 use super::notation;
 use super::step::{Chain, Node, NodeKind, Pattern, Step};
@@ -861,26 +861,15 @@ const fn cell_houses() -> [u32; 81] {
 }
 
 /// The houses (bits as [`House::index`]) holding any cell of a word.
-#[inline]
+// Out of line: inlined into its callers, it made the net closure's code worse (7.5 M more instructions).
+#[inline(never)]
 fn houses_touched(cells: u128) -> u32 {
     // A few cells (a premise, a locked candidate's victims, the cells a placement empties) are looked up one by
     // one; the peers a placement strikes are folded band by band.
     if cells.count_ones() <= 3 {
         return cells_of(cells).fold(0, |acc, c| acc | CELL_HOUSES[c]);
     }
-    let (mut rows, mut cols, mut boxes) = (0u32, 0u32, 0u32);
-    for band in 0..3 {
-        let word = (cells >> (27 * band)) as u32 & 0x7ff_ffff;
-        let mut fold = 0u32;
-        for r in 0..3 {
-            let row = word >> (9 * r) & 0x1ff;
-            rows |= ((row != 0) as u32) << (3 * band + r);
-            fold |= row;
-        }
-        cols |= fold;
-        boxes |= (TRIADS[fold as usize] as u32) << (3 * band);
-    }
-    rows | cols << 9 | boxes << 18
+    houses_holding(cells)
 }
 
 /// A premise's net closure computed with whole-word operations: the same rules as [`Run::derive`] in a net

@@ -2,7 +2,7 @@
 
 use std::cell::RefCell;
 
-use crate::grid::{Bitboard, Candidates, Cell, Digit, Grid, House, TRIADS};
+use crate::grid::{houses_holding, Bitboard, Candidates, Cell, Digit, Grid, House};
 
 use super::step::{Pattern, Step};
 use super::technique::Technique;
@@ -91,24 +91,6 @@ const HOUSES: [House; 27] = {
     }
     t
 };
-
-/// The houses holding a cell of `cells`, as bits by [`House::index`]: folded band by band, as this runs for every
-/// subset finder at every step.
-pub(super) fn houses_holding(cells: u128) -> u32 {
-    let (mut rows, mut cols, mut boxes) = (0u32, 0u32, 0u32);
-    for band in 0..3 {
-        let word = (cells >> (27 * band)) as u32 & 0x7ff_ffff;
-        let mut fold = 0u32;
-        for r in 0..3 {
-            let row = word >> (9 * r) & 0x1ff;
-            rows |= u32::from(row != 0) << (3 * band + r);
-            fold |= row;
-        }
-        cols |= fold;
-        boxes |= u32::from(TRIADS[fold as usize]) << (3 * band);
-    }
-    rows | cols << 9 | boxes << 18
-}
 
 thread_local! {
     /// For each finder (naked, then hidden, pairs to quadruples): each digit's candidates when it last ran on this

@@ -9,9 +9,9 @@ use super::changes;
 use super::notation;
 use super::single_digit::{pair_in, removals};
 use super::step::{Pattern, Step};
-use super::subsets::houses_holding;
 use super::technique::Technique;
 use super::{Flow, Lang};
+use crate::grid::houses_holding;
 
 /// The empty cells with exactly `n` candidates.
 fn cells_with(grid: &Grid, n: u32) -> Bitboard {
