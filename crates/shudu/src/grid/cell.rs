@@ -135,6 +135,18 @@ impl House {
         all
     };
 
+    /// All 27 houses boxes first: boxes, rows, columns, the order a person scans them (HoDoKu's, for singles and
+    /// subsets).
+    pub const BOXES_FIRST: [House; 27] = {
+        let mut order = [House::Row(0); 27];
+        let mut i = 0;
+        while i < 27 {
+            order[i] = House::ALL[(i + 18) % 27];
+            i += 1;
+        }
+        order
+    };
+
     /// 0..27: rows, then columns, then boxes.
     #[inline]
     pub const fn index(self) -> usize {

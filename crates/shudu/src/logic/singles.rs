@@ -7,17 +7,7 @@ use super::technique::Technique;
 use super::Flow;
 
 /// The houses in the order a person scans them for hidden singles: boxes, then rows, then columns.
-const SCAN_ORDER: [House; 27] = {
-    let mut order = [House::Row(0); 27];
-    let mut i = 0;
-    while i < 9 {
-        order[i] = House::Box(i as u8);
-        order[9 + i] = House::Row(i as u8);
-        order[18 + i] = House::Col(i as u8);
-        i += 1;
-    }
-    order
-};
+const SCAN_ORDER: [House; 27] = House::BOXES_FIRST;
 
 /// A house with one empty cell: it takes the house's missing digit.
 pub fn full_house(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {

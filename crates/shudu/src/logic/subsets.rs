@@ -80,17 +80,7 @@ impl<T: Copy> Pool<T> {
 }
 
 /// Houses in HoDoKu's order for subsets: boxes, rows, columns.
-const HOUSES: [House; 27] = {
-    let mut t = [House::Box(0); 27];
-    let mut i = 0;
-    while i < 9 {
-        t[i] = House::Box(i as u8);
-        t[9 + i] = House::Row(i as u8);
-        t[18 + i] = House::Col(i as u8);
-        i += 1;
-    }
-    t
-};
+const HOUSES: [House; 27] = House::BOXES_FIRST;
 
 thread_local! {
     /// For each finder (naked, then hidden, pairs to quadruples): each digit's candidates when it last ran on this
