@@ -1559,9 +1559,10 @@ fn loop_removes(grid: &Grid, graph: &Graph, visits: &[Visit], t: usize, first: u
             }
         }
     }
-    // Through a set: each digit's buddies, wherever they fall (see `close_removing_loop`).
+    // Through a set: each digit's buddies, wherever they fall (see `close_removing_loop`). The closing link, from a
+    // true node, is no strong link.
     for (a, b) in links {
-        if a % 2 != 0 || b % 2 != 1 || a == t {
+        if a % 2 != 0 || b % 2 != 1 {
             continue;
         }
         let (na, nb) = (&graph.nodes[a / 4], &graph.nodes[b / 4]);
