@@ -15,9 +15,9 @@ use ratatui::Terminal;
 use shudu::logic::Level;
 use shudu::{Cell, Digit};
 
-use crate::game::{Game, HintView};
 use crate::save::{Loaded, Stats, Store};
 use crate::ui::{self, Geometry, View};
+use shudu_game::{Game, HintView};
 
 /// How a game starts.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -10,7 +10,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{Game, Settings};
+use shudu_game::{Game, Settings};
 
 /// The variable that overrides the data directory (tests and scripted sessions use a temporary one).
 pub const DATA_DIR_VAR: &str = "SHUDU_DATA_DIR";

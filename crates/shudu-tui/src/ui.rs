@@ -14,8 +14,8 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::Frame;
 use shudu::{Cell, Digit};
 
-use crate::game::{Game, HintView, ThemeName};
 use crate::save::LevelStats;
+use shudu_game::{Game, HintView, ThemeName};
 
 /// Everything the drawing needs to know besides the game.
 #[derive(Clone, Debug)]
