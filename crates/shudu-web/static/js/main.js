@@ -18,6 +18,13 @@ import { renderTimer, setupTimer, updateClock } from './timer.js';
 
 earlyTheme();
 
+// Anything the Content-Security-Policy blocks is counted where a test (or a curious player) can read it.
+document.addEventListener('securitypolicyviolation', (e) => {
+  const root = document.documentElement;
+  const seen = root.dataset.cspViolations ? `${root.dataset.cspViolations}; ` : '';
+  root.dataset.cspViolations = `${seen}${e.violatedDirective} ${e.blockedURI || 'inline'}`;
+});
+
 function renderLabel(s) {
   const g = s.game;
   let text = 'Loading…';

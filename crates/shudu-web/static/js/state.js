@@ -56,7 +56,7 @@ export function recompute() {
   const view = clone(state.model);
   let moved = false;
   for (const p of state.pending) {
-    if (p.gameId === view.id && applyMove(view, p.body, state.settings)) moved = true;
+    if (p.kind === 'move' && p.gameId === view.id && applyMove(view, p.body, state.settings)) moved = true;
   }
   if (moved) {
     if (state.settings.checking === 'conflicts') view.errors = conflicts(view);

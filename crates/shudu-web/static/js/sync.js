@@ -2,7 +2,7 @@
 // server's answer replaces the copy. A move that fails to save stays queued and is sent again; it is never dropped
 // without saying so.
 
-import { api } from './api.js';
+import { ApiError, api } from './api.js';
 import { toast } from './dialogs.js';
 import { isLocal } from './rules.js';
 import { changed, recompute, setGame, state } from './state.js';
@@ -69,17 +69,14 @@ async function pump() {
     const current = state.game && state.game.id === item.gameId;
     const time = current ? elapsed() : undefined;
     setSync(attempt ? 'retrying' : 'saving');
+    let game;
     try {
-      const game =
+      game =
         item.kind === 'hint'
           ? await api.hint(item.gameId, time)
           : await api.move(item.gameId, { ...item.body, elapsed_ms: time });
-      state.pending.shift();
-      attempt = 0;
-      if (state.game && state.game.id === game.id) takeGame(game, item);
-      else recompute();
     } catch (err) {
-      if (err.transient) {
+      if (!(err instanceof ApiError) || err.transient) {
         attempt += 1;
         if (attempt === 1) toast(`Not saved (${err.message}): retrying, your moves are kept.`, 'error');
         const wait = err.retryAfter ? err.retryAfter * 1000 : Math.min(1000 * 2 ** (attempt - 1), 10000);
@@ -97,6 +94,17 @@ async function pump() {
       if (err.code !== 'finished') toast(`Not done: ${err.message}`, 'error');
       recompute();
       if (current) await refresh(item.gameId);
+      continue;
+    }
+    state.pending.shift();
+    attempt = 0;
+    try {
+      if (state.game && state.game.id === game.id) takeGame(game, item);
+      else recompute();
+    } catch (err) {
+      // A fault of the page's own: the move is saved all the same; show the server's copy as it is.
+      console.error(err);
+      recompute();
     }
   }
   running = false;

@@ -62,12 +62,14 @@ export function pause(on) {
   changed();
 }
 
+function showTime() {
+  const text = clock(elapsed());
+  const el = $('timer');
+  if (el.textContent !== text) el.textContent = text;
+}
+
 export function setupTimer() {
-  setInterval(() => {
-    const text = clock(elapsed());
-    const el = $('timer');
-    if (el.textContent !== text) el.textContent = text;
-  }, 250);
+  setInterval(showTime, 250);
   setInterval(() => {
     if (since !== null && elapsed() - sent >= 9000) flush(false);
   }, 10000);
@@ -87,6 +89,7 @@ export function setupTimer() {
 }
 
 export function renderTimer(s) {
+  showTime();
   const show = s.settings.show_timer;
   $('timer').hidden = !show;
   const btn = $('pause-btn');
