@@ -14,6 +14,7 @@ mod play;
 mod rate;
 mod record;
 mod reglib;
+mod serve;
 mod solve;
 
 use std::process::ExitCode;
@@ -58,6 +59,9 @@ enum Command {
     /// Play in the terminal: a new puzzle by level and seed, a puzzle you give, or the last game.
     #[command(long_about = play::LONG_ABOUT)]
     Play(play::PlayArgs),
+    /// Serve the web game on a local address: play in a browser.
+    #[command(long_about = serve::LONG_ABOUT)]
+    Serve(serve::ServeArgs),
     /// Time the search solver over whole puzzle collections, single-threaded.
     #[command(long_about = bench::LONG_ABOUT)]
     Bench(bench::BenchArgs),
@@ -108,6 +112,7 @@ fn main() -> ExitCode {
         Command::Reglib(args) => reglib::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Serve(args) => serve::run(&args),
     };
     match status {
         Status::Ok => ExitCode::SUCCESS,

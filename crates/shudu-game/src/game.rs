@@ -119,6 +119,30 @@ impl Game {
         }
     }
 
+    /// The same game with a player's progress already on the board (a shared link's digits and notes), before any
+    /// move: it is not in the history. The values must keep every given; notes are 9-bit sets.
+    pub fn with_progress(mut self, values: &[u8; 81], notes: &[u16; 81], corners: &[u16; 81]) -> Result<Game, String> {
+        for i in 0..81 {
+            let cell = Cell::new(i).map_or_else(String::new, |c| c.to_string());
+            if values[i] > 9 {
+                return Err(format!("{cell} holds {}, not a digit", values[i]));
+            }
+            if self.puzzle[i] != 0 && values[i] != self.puzzle[i] {
+                return Err(format!(
+                    "{cell} is a given {} but the progress holds {}",
+                    self.puzzle[i], values[i]
+                ));
+            }
+            if (notes[i] | corners[i]) & !ALL_NOTES != 0 {
+                return Err(format!("{cell} has notes beyond 9"));
+            }
+        }
+        self.values = *values;
+        self.notes = *notes;
+        self.corners = *corners;
+        Ok(self)
+    }
+
     /// A new puzzle of `level` from the generator; the same level and seed give the same puzzle.
     pub fn generate(level: Level, seed: u64) -> Result<Game, PuzzleError> {
         let options = Options {
@@ -1219,5 +1243,26 @@ mod tests {
         back.validate().unwrap();
         assert_eq!(back.all_notes(), g.all_notes());
         assert_eq!(back.all_corners(), &[0; 81]);
+    }
+
+    #[test]
+    fn progress_keeps_the_givens() {
+        let g = game();
+        let mut values = *g.puzzle();
+        let c = empty_cell(&g);
+        values[c.index()] = g.solution()[c.index()];
+        let mut notes = [0u16; 81];
+        notes[empty_cell(&g).index() + 1] = 0b101;
+        let shared = g.clone().with_progress(&values, &notes, &[0; 81]).unwrap();
+        assert_eq!(shared.value(c), Some(d(g.solution()[c.index()])));
+        assert!(!shared.can_undo(), "progress is not a move");
+        shared.validate().unwrap();
+        let given = Cell::ALL.into_iter().find(|&x| g.is_given(x)).unwrap();
+        let mut broken = values;
+        broken[given.index()] = 0;
+        let err = g.clone().with_progress(&broken, &notes, &[0; 81]).unwrap_err();
+        assert!(err.contains(&given.to_string()), "{err}");
+        notes[0] = 0x400;
+        assert!(g.with_progress(&values, &notes, &[0; 81]).is_err());
     }
 }

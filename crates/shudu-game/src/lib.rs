@@ -7,7 +7,7 @@
 //! all where every one has it. Checking marks rule conflicts or departures from the solution. Hints come from the
 //! explained solver on the player's own digits and notes, in three stages (the technique and where to look, the
 //! cells, the step applied), with the player's mistakes named first. There is no terminal, file or network code
-//! here, so every rule is tested directly.
+//! here, so every rule is tested directly; [`data_dir`] only names the directory where front ends keep games.
 //!
 //! ```
 //! use shudu::{Cell, Digit};
@@ -27,11 +27,13 @@
 
 #![warn(missing_docs)]
 
+pub mod dirs;
 pub mod game;
 pub mod hint;
 pub mod moves;
 pub mod settings;
 
+pub use dirs::{data_dir, DATA_DIR_VAR};
 pub use game::{Game, PuzzleError, PALETTE};
 pub use hint::{HintTopic, HintView};
 pub use moves::{bit, Change, Move, MoveKind, NoteKind, ALL_NOTES};

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use shudu_game::{Game, Settings};
 
 /// The variable that overrides the data directory (tests and scripted sessions use a temporary one).
-pub const DATA_DIR_VAR: &str = "SHUDU_DATA_DIR";
+pub use shudu_game::DATA_DIR_VAR;
 
 /// The file of the game in progress.
 pub const GAME_FILE: &str = "game.json";
@@ -76,34 +76,11 @@ pub struct Store {
     dir: PathBuf,
 }
 
-/// The platform's directory for user data, as the platform's conventions name it: `$XDG_DATA_HOME` or
-/// `~/.local/share` (Linux and other Unix), `~/Library/Application Support` (macOS), `%APPDATA%` (Windows).
-/// Written here rather than taken from the `directories` crate, whose dependencies include an MPL-2.0 crate (the
-/// project depends on permissively licensed crates only).
-fn platform_data_dir() -> Option<PathBuf> {
-    let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty()).map(PathBuf::from);
-    if cfg!(windows) {
-        return var("APPDATA");
-    }
-    let home = var("HOME");
-    if cfg!(target_os = "macos") {
-        return home.map(|h| h.join("Library/Application Support"));
-    }
-    // The XDG variable counts only when absolute, as the specification says.
-    var("XDG_DATA_HOME")
-        .filter(|p| p.is_absolute())
-        .or_else(|| home.map(|h| h.join(".local/share")))
-}
-
 impl Store {
     /// The store in `$SHUDU_DATA_DIR` when set, else the platform's data directory for shudu.
     pub fn open() -> io::Result<Store> {
-        let dir = match std::env::var_os(DATA_DIR_VAR) {
-            Some(dir) if !dir.is_empty() => PathBuf::from(dir),
-            _ => platform_data_dir()
-                .map(|d| d.join("shudu"))
-                .ok_or_else(|| io::Error::new(io::ErrorKind::NotFound, "no home directory for the save files"))?,
-        };
+        let dir = shudu_game::data_dir()
+            .ok_or_else(|| io::Error::new(io::ErrorKind::NotFound, "no home directory for the save files"))?;
         Ok(Store::at(dir))
     }
 
