@@ -87,8 +87,8 @@ impl Drop for Guard {
 /// `shudu serve` on a free loopback port with a scratch data directory.
 struct Server {
     url: String,
-    _process: Option<Guard>,
-    _data: Option<Scratch>,
+    _process: Guard,
+    _data: Scratch,
 }
 
 impl Server {
@@ -125,8 +125,8 @@ impl Server {
             .to_string();
         Server {
             url,
-            _process: Some(process),
-            _data: Some(data),
+            _process: process,
+            _data: data,
         }
     }
 }
@@ -854,8 +854,10 @@ fn screenshots_at_phone_and_desktop_size() {
         }
         typed.push('x');
         for &i in empties.iter().skip(8).take(4) {
+            // Centre notes that keep the true digit (so the hint is a step, not a mistake).
             typed.push_str(&arrows(at, i));
-            typed.push_str("1579");
+            typed.push(char::from(b'0' + solution[i]));
+            typed.push(char::from(b'0' + solution[i] % 9 + 1));
             at = i;
         }
         typed.push('c');

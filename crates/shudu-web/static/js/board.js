@@ -43,7 +43,7 @@ export function focusCell(i, move = true) {
 /** The hint's marks at its current stage: houses, cells, and digits to place or remove, per cell. */
 function hintMarks(hint) {
   const marks = { houses: new Set(), cells: new Set(), place: new Map(), remove: new Map() };
-  if (!hint) return marks;
+  if (!hint || hint.stage >= 3) return marks;
   for (const house of hint.houses || []) {
     const k = houseIndex(house);
     if (k >= 0) for (const i of HOUSES[k]) marks.houses.add(i);
@@ -79,6 +79,12 @@ function drawContent(el, v, notes, corners, place, remove) {
     el.replaceChildren(h('span', { class: 'digit', 'aria-hidden': 'true', text: String(v) }));
     return;
   }
+  if (place) {
+    // The digit a hint places stands alone: the notes under it would only blur it.
+    el.classList.remove('has-corners');
+    el.replaceChildren(h('span', { class: 'digit place', 'aria-hidden': 'true', text: String(place) }));
+    return;
+  }
   const parts = [];
   const centre = new Set(notes);
   const ghosts = remove ? [...remove].filter((d) => !centre.has(d)) : [];
@@ -98,7 +104,6 @@ function drawContent(el, v, notes, corners, place, remove) {
     corners.forEach((d, k) => kn.append(h('span', { class: `note k${k}`, 'data-d': d, text: String(d) })));
     parts.push(kn);
   }
-  if (place) parts.push(h('span', { class: 'digit place', 'aria-hidden': 'true', text: String(place) }));
   el.replaceChildren(...parts);
 }
 

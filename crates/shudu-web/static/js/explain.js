@@ -28,11 +28,18 @@ function show(k, focus = false) {
   at = Math.max(0, Math.min(steps.length - 1, k));
   const step = steps[at];
   $('explain-count').textContent = `Step ${at + 1} of ${steps.length}`;
-  $('explain-technique').textContent = step.technique || '';
-  $('explain-text').textContent = step.text || '';
+  const text = step.text || '';
+  const technique = step.technique || '';
+  // The technique as a heading, unless the text already starts with it ("Hidden Single: r1c6=9 in b2").
+  $('explain-technique').textContent = text.startsWith(technique) ? '' : technique;
+  $('explain-technique').hidden = text.startsWith(technique);
+  $('explain-text').textContent = text;
   const img = $('explain-img');
-  img.src = pictureOf(at);
-  img.alt = `The board at step ${at + 1}: ${step.text || step.technique || ''}`;
+  const src = pictureOf(at);
+  img.hidden = !src;
+  if (src) img.src = src;
+  else img.removeAttribute('src');
+  img.alt = `The board at step ${at + 1}: ${text || technique}`;
   $('explain-prev').disabled = at === 0;
   $('explain-next').disabled = at === steps.length - 1;
   const items = $('explain-list').children;

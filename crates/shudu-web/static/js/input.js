@@ -61,6 +61,7 @@ function onKey(e) {
   if (state.paused) {
     if (key === 'p' && !ctrl) {
       pause(false);
+      focusCell(state.cursor);
       e.preventDefault();
     }
     return;
@@ -103,12 +104,18 @@ function onKey(e) {
     requestHint();
     e.preventDefault();
   } else if (key === 'p') {
-    pause(true);
+    pauseAndFocus();
     e.preventDefault();
   } else if (key === 'escape') {
     select([state.cursor], state.cursor);
     hideHint();
   }
+}
+
+/** Pauses, and puts the focus on Resume so a keyboard can go on at once. */
+function pauseAndFocus() {
+  pause(true);
+  if (state.paused) requestAnimationFrame(() => requestAnimationFrame(() => $('resume-btn').focus()));
 }
 
 let dragging = false;
@@ -176,7 +183,7 @@ export function setupInput() {
   $('redo-btn').addEventListener('click', redo);
   $('fill-btn').addEventListener('click', fillNotes);
   $('hint-btn').addEventListener('click', requestHint);
-  $('pause-btn').addEventListener('click', () => pause(!state.paused));
+  $('pause-btn').addEventListener('click', () => (state.paused ? pause(false) : pauseAndFocus()));
   $('resume-btn').addEventListener('click', () => {
     pause(false);
     focusCell(state.cursor);

@@ -52,32 +52,28 @@ function miniGrid(digits, marked, label) {
 
 function showPasteError(err, text) {
   const box = $('paste-error');
+  // The server's sentence says what is wrong and where; the grids show the cells it names.
   const parts = [h('p', { class: 'error-text', text: err.message })];
   const d = err.detail || {};
-  if (err.code === 'bad_puzzle' && (d.line || d.column)) {
-    parts.push(h('p', { text: `At line ${d.line ?? '?'}, column ${d.column ?? '?'}.` }));
-  }
   if (err.code === 'no_solution' && Array.isArray(d.clashes) && d.clashes.length) {
-    const marked = new Set(d.clashes.flat());
     const names = d.clashes.map((pair) => pair.map(cellName).join(' and ')).join('; ');
-    parts.push(h('p', { text: `The same digit twice in a house: ${names}.` }));
-    parts.push(miniGrid(roughCells(text), marked, `Your puzzle, with the clashing cells marked: ${names}`));
+    parts.push(miniGrid(roughCells(text), new Set(d.clashes.flat()), `Your puzzle, the clashing cells marked: ${names}`));
   }
   if (err.code === 'several_solutions' && Array.isArray(d.solutions) && d.solutions.length >= 2) {
     const differ = new Set(Array.isArray(d.differ) ? d.differ : []);
     const [a, b] = d.solutions;
-    const where = [...differ].slice(0, 12).map((i) => `${cellName(i)} (${a[i]} or ${b[i]})`).join(', ');
-    parts.push(h('p', { text: `Two solutions differ at ${where}${differ.size > 12 ? ', …' : ''}.` }));
+    const where = [...differ].map(cellName).join(', ');
     parts.push(
       h(
         'div',
         { class: 'minis' },
-        miniGrid(a, differ, 'The first solution, the cells that differ marked'),
-        miniGrid(b, differ, 'The second solution, the cells that differ marked'),
+        miniGrid(a, differ, `One solution; the cells where the two differ are marked: ${where}`),
+        miniGrid(b, differ, `Another solution, the same cells marked: ${where}`),
       ),
     );
   }
   fill(box, parts);
+  box.scrollIntoView({ block: 'nearest' });
 }
 
 async function renderGameList() {

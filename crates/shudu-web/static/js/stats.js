@@ -56,7 +56,7 @@ export function showSummary(game) {
   const s = game.summary || {};
   const rows = [
     ['Level', s.level || game.level || 'Custom'],
-    ['Time', time(s.elapsed_ms ?? game.elapsed_ms) + (s.new_best ? ' — a new best!' : '')],
+    ['Time', time(s.elapsed_ms ?? game.elapsed_ms)],
     ['Mistakes', String(s.mistakes ?? game.mistakes ?? 0)],
     ['Hints', String(s.hints ?? game.hints ?? 0)],
     ['Best time', time(s.best_ms)],
