@@ -5,6 +5,8 @@ import { HOUSES, boxOf, colOf, houseIndex, noteDigits, rowOf } from './rules.js'
 import { hintShown } from './hint.js';
 
 const cells = [];
+/** The cursor cell's name last drawn: a change in place (a digit typed) is read out, a move of the cursor is not. */
+let spoken = { cursor: -1, text: '' };
 /** What each cell last drew, to touch the DOM only where something changed. */
 const drawn = new Array(81).fill('');
 
@@ -138,6 +140,10 @@ export function renderBoard(s) {
     }
     const text = label(v, i, given, wrong, notes, corners, color, place, remove);
     if (el.getAttribute('aria-label') !== text) el.setAttribute('aria-label', text);
+    if (i === cursor) {
+      if (spoken.cursor === i && spoken.text !== text && document.activeElement === el) $('board-live').textContent = text;
+      spoken = { cursor: i, text };
+    }
     const selected = s.selection.has(i);
     el.setAttribute('aria-selected', selected ? 'true' : 'false');
     if (given) el.setAttribute('aria-readonly', 'true');

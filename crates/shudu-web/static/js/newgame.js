@@ -122,7 +122,7 @@ export function setupNewGame() {
   const levels = $('levels');
   const seedLevel = $('seed-level');
   for (const level of LEVELS) {
-    const b = h('button', { type: 'button', class: 'level', text: level });
+    const b = h('button', { type: 'button', class: 'level', text: level, autofocus: level === 'Easy' });
     b.addEventListener('click', () => newGame({ level: level.toLowerCase() }));
     levels.append(b);
     seedLevel.append(h('option', { value: level.toLowerCase(), text: level }));
