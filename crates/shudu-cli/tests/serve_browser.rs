@@ -915,20 +915,22 @@ fn axe_finds_no_serious_or_critical_violation() {
             .await
             .expect("axe-core loads");
         let mut problems = Vec::new();
-        for (what, setup) in [
-            ("the board with notes and a hint", ""),
+        for (what, setup, open) in [
+            ("the board with notes and a hint", "", ""),
             (
                 "the settings dialog",
                 "document.getElementById('settings-btn').click();",
+                "settings-dialog",
             ),
             (
                 "the new-game dialog",
                 "document.getElementById('settings-dialog').close(); document.getElementById('new-btn').click();",
+                "new-dialog",
             ),
         ] {
             if !setup.is_empty() {
                 js(&c, &format!("{setup} return true")).await;
-                tokio::time::sleep(Duration::from_millis(300)).await;
+                wait_js(&c, &format!("return document.getElementById('{open}').open"), open).await;
             }
             for theme in ["light", "dark", "contrast"] {
                 js(
