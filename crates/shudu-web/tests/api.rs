@@ -68,19 +68,19 @@ impl Client {
                 .body(Body::from(b.to_string())),
             None => req.body(Body::empty()),
         }
-        .unwrap();
+        .expect("test setup");
         self.raw(req).await
     }
 
     async fn raw(&mut self, req: Request<Body>) -> Answer {
-        let res = self.router.clone().oneshot(req).await.unwrap();
+        let res = self.router.clone().oneshot(req).await.expect("test setup");
         if let Some(set) = res.headers().get(header::SET_COOKIE) {
-            let pair = set.to_str().unwrap().split(';').next().unwrap().to_string();
+            let pair = set.to_str().expect("test setup").split(';').next().expect("test setup").to_string();
             self.cookie = Some(pair);
         }
         let status = res.status();
         let headers = res.headers().clone();
-        let bytes = res.into_body().collect().await.unwrap().to_bytes();
+        let bytes = res.into_body().collect().await.expect("test setup").to_bytes();
         let body = if bytes.is_empty() {
             Value::Null
         } else {
@@ -109,17 +109,17 @@ impl Client {
 }
 
 fn id(game: &Value) -> String {
-    game["id"].as_str().unwrap().to_string()
+    game["id"].as_str().expect("test setup").to_string()
 }
 
 fn solution(puzzle: &str) -> [u8; 81] {
-    shudu::search::solve(&shudu::format::parse_line(puzzle).unwrap()).unwrap()
+    shudu::search::solve(&shudu::format::parse_line(puzzle).expect("test setup")).expect("test setup")
 }
 
 fn empties(game: &Value) -> Vec<usize> {
     game["values"]
         .as_str()
-        .unwrap()
+        .expect("test setup")
         .bytes()
         .enumerate()
         .filter(|(_, b)| *b == b'.')
@@ -143,9 +143,9 @@ async fn a_player_is_made_on_the_first_request_and_kept_by_cookie() {
     let set = me
         .headers
         .get(header::SET_COOKIE)
-        .unwrap()
+        .expect("test setup")
         .to_str()
-        .unwrap()
+        .expect("test setup")
         .to_string();
     assert!(set.contains("HttpOnly") && set.contains("SameSite=Lax"), "{set}");
     assert_eq!(me.body["current"], Value::Null);
@@ -190,14 +190,14 @@ async fn new_games_by_level_seed_daily_and_puzzle() {
     let grid: String = PUZZLE
         .as_bytes()
         .chunks(9)
-        .map(|r| String::from_utf8(r.to_vec()).unwrap() + "\n")
+        .map(|r| String::from_utf8(r.to_vec()).expect("test setup") + "\n")
         .collect();
     let own = a.new_game(json!({ "puzzle": grid })).await;
     assert_eq!(own["puzzle"], PUZZLE.replace('0', "."));
     assert_eq!(own["source"], "custom");
     assert_eq!(own["level"], Value::Null);
     let list = a.get("/api/games").await.body;
-    assert_eq!(list["games"].as_array().unwrap().len(), 5);
+    assert_eq!(list["games"].as_array().expect("test setup").len(), 5);
     assert_eq!(list["games"][0]["id"], own["id"], "newest first");
 }
 
@@ -238,7 +238,7 @@ async fn bad_new_game_requests_are_explained() {
     for (body, status, code) in cases {
         let a = c.post("/api/games", body.clone()).await;
         assert_eq!((a.status, error_code(&a)), (status, code), "{body} gave {}", a.body);
-        assert!(!a.body["error"].as_str().unwrap().is_empty());
+        assert!(!a.body["error"].as_str().expect("test setup").is_empty());
     }
     let bad = c.post("/api/games", json!({ "puzzle": "12x" })).await;
     assert_eq!(bad.body["detail"]["column"], 3);
@@ -248,36 +248,36 @@ async fn bad_new_game_requests_are_explained() {
     assert_eq!(error_code(&a), "no_solution");
     assert_eq!(a.body["detail"]["clashes"], json!([[0, 2]]));
     assert!(
-        a.body["error"].as_str().unwrap().contains("r1c1 and r1c3 both hold 6"),
+        a.body["error"].as_str().expect("test setup").contains("r1c1 and r1c3 both hold 6"),
         "{}",
         a.body
     );
     // No clash, still no solution: r1c1 may hold nothing but 2's alternatives are all taken.
     let sol = solution(PUZZLE);
     let mut stuck = PUZZLE.as_bytes().to_vec();
-    let empty = (0..81).find(|&i| stuck[i] == b'0').unwrap();
+    let empty = (0..81).find(|&i| stuck[i] == b'0').expect("test setup");
     let other = (1..=9u8)
         .find(|&d| {
             d != sol[empty] && {
-                let mut v = shudu::format::parse_line(PUZZLE).unwrap();
+                let mut v = shudu::format::parse_line(PUZZLE).expect("test setup");
                 v[empty] = d;
                 shudu::Grid::from_values(&v).is_ok()
             }
         })
-        .unwrap();
+        .expect("test setup");
     stuck[empty] = b'0' + other;
     let a = c
-        .post("/api/games", json!({ "puzzle": String::from_utf8(stuck).unwrap() }))
+        .post("/api/games", json!({ "puzzle": String::from_utf8(stuck).expect("test setup") }))
         .await;
     assert_eq!(error_code(&a), "no_solution", "{}", a.body);
     let a = c.post("/api/games", json!({ "puzzle": ".".repeat(81) })).await;
     let detail = &a.body["detail"];
     let (s1, s2) = (
-        detail["solutions"][0].as_str().unwrap(),
-        detail["solutions"][1].as_str().unwrap(),
+        detail["solutions"][0].as_str().expect("test setup"),
+        detail["solutions"][1].as_str().expect("test setup"),
     );
-    for i in detail["differ"].as_array().unwrap() {
-        let i = i.as_u64().unwrap() as usize;
+    for i in detail["differ"].as_array().expect("test setup") {
+        let i = i.as_u64().expect("test setup") as usize;
         assert_ne!(s1.as_bytes()[i], s2.as_bytes()[i]);
     }
 }
@@ -293,10 +293,10 @@ async fn a_shared_link_brings_the_progress() {
     let mut notes = vec![0u16; 81];
     notes[1] = 0b1_0001;
     let g = c
-        .new_game(json!({ "puzzle": PUZZLE, "values": String::from_utf8(values).unwrap(), "notes": notes }))
+        .new_game(json!({ "puzzle": PUZZLE, "values": String::from_utf8(values).expect("test setup"), "notes": notes }))
         .await;
     assert_eq!(g["source"], "share");
-    assert_eq!(g["values"].as_str().unwrap().as_bytes()[0], b'0' + sol[0]);
+    assert_eq!(g["values"].as_str().expect("test setup").as_bytes()[0], b'0' + sol[0]);
     assert_eq!(g["notes"][1], 17);
     assert_eq!(g["can_undo"], false);
     let mut broken: Vec<u8> = PUZZLE.bytes().collect();
@@ -304,17 +304,17 @@ async fn a_shared_link_brings_the_progress() {
     let a = c
         .post(
             "/api/games",
-            json!({ "puzzle": PUZZLE, "values": String::from_utf8(broken).unwrap() }),
+            json!({ "puzzle": PUZZLE, "values": String::from_utf8(broken).expect("test setup") }),
         )
         .await;
     assert_eq!(error_code(&a), "bad_request");
-    assert!(a.body["error"].as_str().unwrap().contains("r1c3"), "{}", a.body);
+    assert!(a.body["error"].as_str().expect("test setup").contains("r1c3"), "{}", a.body);
     let a = c.post("/api/games", json!({ "puzzle": PUZZLE, "notes": [1, 2] })).await;
     assert_eq!(a.body["error"], "notes: 2 note sets, expected 81");
     let a = c
         .post("/api/games", json!({ "puzzle": PUZZLE, "notes": vec![600; 81] }))
         .await;
-    assert!(a.body["error"].as_str().unwrap().starts_with("notes[0]"), "{}", a.body);
+    assert!(a.body["error"].as_str().expect("test setup").starts_with("notes[0]"), "{}", a.body);
 }
 
 #[tokio::test]
@@ -348,10 +348,10 @@ async fn moves_undo_redo_and_their_errors() {
     let a = c
         .play(&id, json!({ "action": "place", "cells": [e[3]], "digit": sol[e[3]] }))
         .await;
-    assert_eq!(a.body["values"].as_str().unwrap().as_bytes()[e[3]], b'0' + sol[e[3]]);
+    assert_eq!(a.body["values"].as_str().expect("test setup").as_bytes()[e[3]], b'0' + sol[e[3]]);
     assert_eq!(a.body["saved"], 4);
     let a = c.play(&id, json!({ "action": "clear", "cells": [e[3]] })).await;
-    assert_eq!(a.body["values"].as_str().unwrap().as_bytes()[e[3]], b'.');
+    assert_eq!(a.body["values"].as_str().expect("test setup").as_bytes()[e[3]], b'.');
     let a = c.play(&id, json!({ "action": "fill" })).await;
     assert_ne!(a.body["notes"][e[5]], 0);
     for _ in 0..6 {
@@ -410,7 +410,7 @@ async fn moves_undo_redo_and_their_errors() {
     for (body, says) in bad {
         let a = c.play(&id, body.clone()).await;
         assert_eq!(a.status, StatusCode::BAD_REQUEST, "{body}");
-        assert!(a.body["error"].as_str().unwrap().contains(says), "{body}: {}", a.body);
+        assert!(a.body["error"].as_str().expect("test setup").contains(says), "{body}: {}", a.body);
     }
 }
 
@@ -436,14 +436,14 @@ async fn a_staged_hint_marks_then_applies_and_a_mistake_comes_first() {
     let three = c.post(&format!("/api/games/{id}/hint"), json!({})).await;
     assert_eq!(hint(&three)["stage"], 3);
     assert_eq!(hint(&three)["text"], "Naked Single: r1c6=1");
-    assert_eq!(three.body["values"].as_str().unwrap().as_bytes()[5], b'1');
+    assert_eq!(three.body["values"].as_str().expect("test setup").as_bytes()[5], b'1');
     assert_eq!(three.body["can_undo"], true, "an applied hint is a move");
     assert_eq!(three.body["hints"], 1);
     let undone = c.play(&id, json!({ "action": "undo" })).await;
-    assert_eq!(undone.body["values"].as_str().unwrap().as_bytes()[5], b'.');
+    assert_eq!(undone.body["values"].as_str().expect("test setup").as_bytes()[5], b'.');
     // A wrong digit is named before any step.
     let sol = solution(PUZZLE);
-    let wrong = (1..=9).find(|&d| d != sol[5]).unwrap();
+    let wrong = (1..=9).find(|&d| d != sol[5]).expect("test setup");
     c.play(&id, json!({ "action": "place", "cells": [5], "digit": wrong }))
         .await;
     let m = c.post(&format!("/api/games/{id}/hint"), json!({})).await;
@@ -456,7 +456,7 @@ async fn a_staged_hint_marks_then_applies_and_a_mistake_comes_first() {
     c.play(&id, json!({ "action": "clear", "cells": [5] })).await;
     let zh = c.post(&format!("/api/games/{id}/hint"), json!({})).await;
     assert!(
-        hint(&zh)["technique"].as_str().unwrap().starts_with("唯余法"),
+        hint(&zh)["technique"].as_str().expect("test setup").starts_with("唯余法"),
         "{}",
         zh.body
     );
@@ -472,15 +472,15 @@ async fn the_explain_view_walks_from_the_players_position() {
     let a = c.get(&format!("/api/games/{id}/explain")).await;
     assert_eq!(a.status, StatusCode::OK);
     assert_eq!(a.body["solved"], true);
-    let steps = a.body["steps"].as_array().unwrap();
+    let steps = a.body["steps"].as_array().expect("test setup");
     assert_eq!(steps[0]["text"], "Naked Single: r1c6=1");
     assert_eq!(steps.len(), empties(&g).len(), "singles only: one step a cell");
     let zh = c.get(&format!("/api/games/{id}/explain?lang=zh")).await;
-    assert!(zh.body["steps"][0]["text"].as_str().unwrap().starts_with("唯余法"));
+    assert!(zh.body["steps"][0]["text"].as_str().expect("test setup").starts_with("唯余法"));
     let bad = c.get(&format!("/api/games/{id}/explain?lang=fr")).await;
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);
     let sol = solution(PUZZLE);
-    let wrong = (1..=9).find(|&d| d != sol[5]).unwrap();
+    let wrong = (1..=9).find(|&d| d != sol[5]).expect("test setup");
     c.play(&id, json!({ "action": "place", "cells": [5], "digit": wrong }))
         .await;
     let m = c.get(&format!("/api/games/{id}/explain")).await;
@@ -494,7 +494,7 @@ async fn a_game_played_to_the_end_has_a_summary_and_counts() {
     let mut c = Client::new(&app);
     let g = c.new_game(json!({ "level": "easy" })).await;
     let id = id(&g);
-    let sol = solution(g["puzzle"].as_str().unwrap());
+    let sol = solution(g["puzzle"].as_str().expect("test setup"));
     let e = empties(&g);
     let mut last = Value::Null;
     for (k, &i) in e.iter().enumerate() {
@@ -552,7 +552,7 @@ async fn the_timer_keeps_the_larger_and_never_outruns_the_clock() {
         .await;
     let now = c.get(&format!("/api/games/{id}")).await.body["elapsed_ms"]
         .as_u64()
-        .unwrap();
+        .expect("test setup");
     assert!((1500..1500 + 2000 + 5000).contains(&now), "{now}");
     let bad = c
         .post(&format!("/api/games/{id}/time"), json!({ "elapsed_ms": -5 }))
@@ -622,25 +622,25 @@ async fn settings_are_partial_checked_and_shape_the_rules() {
     ] {
         let a = c.send(Method::PUT, "/api/settings", Some(patch.clone())).await;
         assert_eq!(a.status, StatusCode::BAD_REQUEST, "{patch}");
-        assert!(a.body["error"].as_str().unwrap().contains(says), "{patch}: {}", a.body);
+        assert!(a.body["error"].as_str().expect("test setup").contains(says), "{patch}: {}", a.body);
     }
     assert_eq!(c.get("/api/me").await.body["settings"]["theme"], "dark");
     // Checking against the solution marks a wrong digit that breaks no rule.
     let g = c.new_game(json!({ "puzzle": PUZZLE })).await;
     let id = id(&g);
     let sol = solution(PUZZLE);
-    let puzzle = shudu::format::parse_line(PUZZLE).unwrap();
-    let grid = shudu::Grid::from_values(&puzzle).unwrap();
+    let puzzle = shudu::format::parse_line(PUZZLE).expect("test setup");
+    let grid = shudu::Grid::from_values(&puzzle).expect("test setup");
     let (cell, digit) = (0..81)
         .filter(|&i| puzzle[i] == 0)
         .find_map(|i| {
-            let c = shudu::Cell::new(i).unwrap();
+            let c = shudu::Cell::new(i).expect("test setup");
             grid.candidates(c)
                 .iter()
                 .find(|d| d.get() != sol[i])
                 .map(|d| (i, d.get()))
         })
-        .unwrap();
+        .expect("test setup");
     let a = c
         .play(&id, json!({ "action": "place", "cells": [cell], "digit": digit }))
         .await;
@@ -687,7 +687,7 @@ async fn a_game_comes_back_on_a_new_server_exactly() {
     c.play(&id, json!({ "action": "undo" })).await;
     let start = c.play(&id, json!({ "action": "undo" })).await.body;
     assert_eq!(start["can_undo"], false);
-    assert!(start["notes"].as_array().unwrap().iter().all(|n| n == 0));
+    assert!(start["notes"].as_array().expect("test setup").iter().all(|n| n == 0));
 }
 
 #[tokio::test]
@@ -707,9 +707,9 @@ async fn the_protocol_errors_are_json() {
     // Not JSON.
     let req = Request::post(format!("/api/games/{id}/moves"))
         .header(header::CONTENT_TYPE, "text/plain")
-        .header(header::COOKIE, c.cookie.clone().unwrap())
+        .header(header::COOKIE, c.cookie.clone().expect("test setup"))
         .body(Body::from("{}"))
-        .unwrap();
+        .expect("test setup");
     let a = c.raw(req).await;
     assert_eq!(
         (a.status, error_code(&a)),
@@ -717,9 +717,9 @@ async fn the_protocol_errors_are_json() {
     );
     let req = Request::post("/api/games")
         .header(header::CONTENT_TYPE, "application/json")
-        .header(header::COOKIE, c.cookie.clone().unwrap())
+        .header(header::COOKIE, c.cookie.clone().expect("test setup"))
         .body(Body::from("{\"level\": \"easy\"} trailing"))
-        .unwrap();
+        .expect("test setup");
     let a = c.raw(req).await;
     assert_eq!((a.status, error_code(&a)), (StatusCode::BAD_REQUEST, "bad_json"));
     let a = c.send(Method::DELETE, &format!("/api/games/{id}"), None).await;
@@ -740,26 +740,26 @@ async fn the_page_is_served_with_security_headers_and_cached_by_etag() {
     let mut c = Client::new(&app);
     let a = c.get("/").await;
     assert_eq!(a.status, StatusCode::OK);
-    let csp = a.headers.get("content-security-policy").unwrap().to_str().unwrap();
+    let csp = a.headers.get("content-security-policy").expect("test setup").to_str().expect("test setup");
     assert!(
         csp.contains("script-src 'self'") && csp.contains("frame-ancestors 'none'"),
         "{csp}"
     );
     assert!(!csp.contains("unsafe-inline"));
-    assert_eq!(a.headers.get("x-content-type-options").unwrap(), "nosniff");
-    assert_eq!(a.headers.get("x-frame-options").unwrap(), "DENY");
+    assert_eq!(a.headers.get("x-content-type-options").expect("test setup"), "nosniff");
+    assert_eq!(a.headers.get("x-frame-options").expect("test setup"), "DENY");
     assert!(a
         .headers
         .get(header::CONTENT_TYPE)
-        .unwrap()
+        .expect("test setup")
         .to_str()
-        .unwrap()
+        .expect("test setup")
         .starts_with("text/html"));
-    let etag = a.headers.get(header::ETAG).unwrap().clone();
+    let etag = a.headers.get(header::ETAG).expect("test setup").clone();
     let req = Request::get("/")
         .header(header::IF_NONE_MATCH, etag)
         .body(Body::empty())
-        .unwrap();
+        .expect("test setup");
     assert_eq!(c.raw(req).await.status, StatusCode::NOT_MODIFIED);
     let api = c.get("/api/me").await;
     assert!(api.headers.get("content-security-policy").is_some());
@@ -772,13 +772,13 @@ async fn a_player_over_the_rate_limit_is_told_to_wait() {
     config.pool_target = 0;
     config.limits.player.burst = 3.0;
     config.limits.player.per_second = 0.01;
-    let app = App::open(config).unwrap();
+    let app = App::open(config).expect("test setup");
     let mut c = Client::new(&app);
     let mut statuses = Vec::new();
     for _ in 0..6 {
         statuses.push(c.get("/api/me").await);
     }
-    let limited = statuses.last().unwrap();
+    let limited = statuses.last().expect("test setup");
     assert_eq!(
         (limited.status, error_code(limited)),
         (StatusCode::TOO_MANY_REQUESTS, "rate_limited")
@@ -792,43 +792,43 @@ async fn a_player_over_the_rate_limit_is_told_to_wait() {
 #[tokio::test]
 async fn a_damaged_database_is_reported_at_start_and_on_the_request_that_meets_it() {
     let data = Data::new("damaged");
-    std::fs::create_dir_all(&data.0).unwrap();
-    std::fs::write(data.0.join(shudu_web::store::DB_FILE), vec![b'x'; 4096]).unwrap();
-    let err = App::open(Config::new(data.0.clone())).err().unwrap();
+    std::fs::create_dir_all(&data.0).expect("test setup");
+    std::fs::write(data.0.join(shudu_web::store::DB_FILE), vec![b'x'; 4096]).expect("test setup");
+    let err = App::open(Config::new(data.0.clone())).err().expect("test setup");
     assert!(
         err.contains("shudu-web.sqlite3") && err.contains("not a database"),
         "{err}"
     );
-    std::fs::remove_file(data.0.join(shudu_web::store::DB_FILE)).unwrap();
+    std::fs::remove_file(data.0.join(shudu_web::store::DB_FILE)).expect("test setup");
 
     // A database held by another writer: the server waits its while, then says what holds it.
     let app = app(&data);
     let mut c = Client::new(&app);
     let g = c.new_game(json!({ "puzzle": PUZZLE })).await;
     let id = id(&g);
-    let mut holder = rusqlite::Connection::open(data.0.join(shudu_web::store::DB_FILE)).unwrap();
+    let mut holder = rusqlite::Connection::open(data.0.join(shudu_web::store::DB_FILE)).expect("test setup");
     let tx = holder
         .transaction_with_behavior(rusqlite::TransactionBehavior::Exclusive)
-        .unwrap();
+        .expect("test setup");
     let a = c.play(&id, json!({ "action": "fill" })).await;
     assert_eq!(
         (a.status, error_code(&a)),
         (StatusCode::INTERNAL_SERVER_ERROR, "storage")
     );
-    assert!(a.body["error"].as_str().unwrap().contains("locked"), "{}", a.body);
-    tx.rollback().unwrap();
+    assert!(a.body["error"].as_str().expect("test setup").contains("locked"), "{}", a.body);
+    tx.rollback().expect("test setup");
 
     // A game row damaged on disk: the request says so, the server goes on.
-    let raw = rusqlite::Connection::open(data.0.join(shudu_web::store::DB_FILE)).unwrap();
+    let raw = rusqlite::Connection::open(data.0.join(shudu_web::store::DB_FILE)).expect("test setup");
     raw.execute("UPDATE games SET state = '{broken' WHERE id = ?1", [&id])
-        .unwrap();
+        .expect("test setup");
     let a = c.get(&format!("/api/games/{id}")).await;
     assert_eq!(
         (a.status, error_code(&a)),
         (StatusCode::INTERNAL_SERVER_ERROR, "storage")
     );
     assert!(
-        a.body["error"].as_str().unwrap().contains("cannot be read back"),
+        a.body["error"].as_str().expect("test setup").contains("cannot be read back"),
         "{}",
         a.body
     );
@@ -840,13 +840,13 @@ async fn the_schema_migrates_once_and_again_harmlessly() {
     let data = Data::new("migrate");
     drop(app(&data));
     drop(app(&data));
-    let raw = rusqlite::Connection::open(data.0.join(shudu_web::store::DB_FILE)).unwrap();
-    let version: i64 = raw.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
+    let raw = rusqlite::Connection::open(data.0.join(shudu_web::store::DB_FILE)).expect("test setup");
+    let version: i64 = raw.query_row("PRAGMA user_version", [], |r| r.get(0)).expect("test setup");
     assert_eq!(version, 1);
-    let mode: String = raw.query_row("PRAGMA journal_mode", [], |r| r.get(0)).unwrap();
+    let mode: String = raw.query_row("PRAGMA journal_mode", [], |r| r.get(0)).expect("test setup");
     assert_eq!(mode, "wal");
-    raw.execute_batch("PRAGMA user_version = 99").unwrap();
+    raw.execute_batch("PRAGMA user_version = 99").expect("test setup");
     drop(raw);
-    let err = App::open(Config::new(data.0.clone())).err().unwrap();
+    let err = App::open(Config::new(data.0.clone())).err().expect("test setup");
     assert!(err.contains("schema version 99"), "{err}");
 }
