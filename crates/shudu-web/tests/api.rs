@@ -75,7 +75,13 @@ impl Client {
     async fn raw(&mut self, req: Request<Body>) -> Answer {
         let res = self.router.clone().oneshot(req).await.expect("test setup");
         if let Some(set) = res.headers().get(header::SET_COOKIE) {
-            let pair = set.to_str().expect("test setup").split(';').next().expect("test setup").to_string();
+            let pair = set
+                .to_str()
+                .expect("test setup")
+                .split(';')
+                .next()
+                .expect("test setup")
+                .to_string();
             self.cookie = Some(pair);
         }
         let status = res.status();
@@ -248,7 +254,10 @@ async fn bad_new_game_requests_are_explained() {
     assert_eq!(error_code(&a), "no_solution");
     assert_eq!(a.body["detail"]["clashes"], json!([[0, 2]]));
     assert!(
-        a.body["error"].as_str().expect("test setup").contains("r1c1 and r1c3 both hold 6"),
+        a.body["error"]
+            .as_str()
+            .expect("test setup")
+            .contains("r1c1 and r1c3 both hold 6"),
         "{}",
         a.body
     );
@@ -267,7 +276,10 @@ async fn bad_new_game_requests_are_explained() {
         .expect("test setup");
     stuck[empty] = b'0' + other;
     let a = c
-        .post("/api/games", json!({ "puzzle": String::from_utf8(stuck).expect("test setup") }))
+        .post(
+            "/api/games",
+            json!({ "puzzle": String::from_utf8(stuck).expect("test setup") }),
+        )
         .await;
     assert_eq!(error_code(&a), "no_solution", "{}", a.body);
     let a = c.post("/api/games", json!({ "puzzle": ".".repeat(81) })).await;
@@ -308,13 +320,21 @@ async fn a_shared_link_brings_the_progress() {
         )
         .await;
     assert_eq!(error_code(&a), "bad_request");
-    assert!(a.body["error"].as_str().expect("test setup").contains("r1c3"), "{}", a.body);
+    assert!(
+        a.body["error"].as_str().expect("test setup").contains("r1c3"),
+        "{}",
+        a.body
+    );
     let a = c.post("/api/games", json!({ "puzzle": PUZZLE, "notes": [1, 2] })).await;
     assert_eq!(a.body["error"], "notes: 2 note sets, expected 81");
     let a = c
         .post("/api/games", json!({ "puzzle": PUZZLE, "notes": vec![600; 81] }))
         .await;
-    assert!(a.body["error"].as_str().expect("test setup").starts_with("notes[0]"), "{}", a.body);
+    assert!(
+        a.body["error"].as_str().expect("test setup").starts_with("notes[0]"),
+        "{}",
+        a.body
+    );
 }
 
 #[tokio::test]
@@ -348,7 +368,10 @@ async fn moves_undo_redo_and_their_errors() {
     let a = c
         .play(&id, json!({ "action": "place", "cells": [e[3]], "digit": sol[e[3]] }))
         .await;
-    assert_eq!(a.body["values"].as_str().expect("test setup").as_bytes()[e[3]], b'0' + sol[e[3]]);
+    assert_eq!(
+        a.body["values"].as_str().expect("test setup").as_bytes()[e[3]],
+        b'0' + sol[e[3]]
+    );
     assert_eq!(a.body["saved"], 4);
     let a = c.play(&id, json!({ "action": "clear", "cells": [e[3]] })).await;
     assert_eq!(a.body["values"].as_str().expect("test setup").as_bytes()[e[3]], b'.');
@@ -410,7 +433,11 @@ async fn moves_undo_redo_and_their_errors() {
     for (body, says) in bad {
         let a = c.play(&id, body.clone()).await;
         assert_eq!(a.status, StatusCode::BAD_REQUEST, "{body}");
-        assert!(a.body["error"].as_str().expect("test setup").contains(says), "{body}: {}", a.body);
+        assert!(
+            a.body["error"].as_str().expect("test setup").contains(says),
+            "{body}: {}",
+            a.body
+        );
     }
 }
 
@@ -456,7 +483,10 @@ async fn a_staged_hint_marks_then_applies_and_a_mistake_comes_first() {
     c.play(&id, json!({ "action": "clear", "cells": [5] })).await;
     let zh = c.post(&format!("/api/games/{id}/hint"), json!({})).await;
     assert!(
-        hint(&zh)["technique"].as_str().expect("test setup").starts_with("唯余法"),
+        hint(&zh)["technique"]
+            .as_str()
+            .expect("test setup")
+            .starts_with("唯余法"),
         "{}",
         zh.body
     );
@@ -476,7 +506,10 @@ async fn the_explain_view_walks_from_the_players_position() {
     assert_eq!(steps[0]["text"], "Naked Single: r1c6=1");
     assert_eq!(steps.len(), empties(&g).len(), "singles only: one step a cell");
     let zh = c.get(&format!("/api/games/{id}/explain?lang=zh")).await;
-    assert!(zh.body["steps"][0]["text"].as_str().expect("test setup").starts_with("唯余法"));
+    assert!(zh.body["steps"][0]["text"]
+        .as_str()
+        .expect("test setup")
+        .starts_with("唯余法"));
     let bad = c.get(&format!("/api/games/{id}/explain?lang=fr")).await;
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);
     let sol = solution(PUZZLE);
@@ -622,7 +655,11 @@ async fn settings_are_partial_checked_and_shape_the_rules() {
     ] {
         let a = c.send(Method::PUT, "/api/settings", Some(patch.clone())).await;
         assert_eq!(a.status, StatusCode::BAD_REQUEST, "{patch}");
-        assert!(a.body["error"].as_str().expect("test setup").contains(says), "{patch}: {}", a.body);
+        assert!(
+            a.body["error"].as_str().expect("test setup").contains(says),
+            "{patch}: {}",
+            a.body
+        );
     }
     assert_eq!(c.get("/api/me").await.body["settings"]["theme"], "dark");
     // Checking against the solution marks a wrong digit that breaks no rule.
@@ -740,7 +777,12 @@ async fn the_page_is_served_with_security_headers_and_cached_by_etag() {
     let mut c = Client::new(&app);
     let a = c.get("/").await;
     assert_eq!(a.status, StatusCode::OK);
-    let csp = a.headers.get("content-security-policy").expect("test setup").to_str().expect("test setup");
+    let csp = a
+        .headers
+        .get("content-security-policy")
+        .expect("test setup")
+        .to_str()
+        .expect("test setup");
     assert!(
         csp.contains("script-src 'self'") && csp.contains("frame-ancestors 'none'"),
         "{csp}"
@@ -815,7 +857,11 @@ async fn a_damaged_database_is_reported_at_start_and_on_the_request_that_meets_i
         (a.status, error_code(&a)),
         (StatusCode::INTERNAL_SERVER_ERROR, "storage")
     );
-    assert!(a.body["error"].as_str().expect("test setup").contains("locked"), "{}", a.body);
+    assert!(
+        a.body["error"].as_str().expect("test setup").contains("locked"),
+        "{}",
+        a.body
+    );
     tx.rollback().expect("test setup");
 
     // A game row damaged on disk: the request says so, the server goes on.
@@ -828,7 +874,10 @@ async fn a_damaged_database_is_reported_at_start_and_on_the_request_that_meets_i
         (StatusCode::INTERNAL_SERVER_ERROR, "storage")
     );
     assert!(
-        a.body["error"].as_str().expect("test setup").contains("cannot be read back"),
+        a.body["error"]
+            .as_str()
+            .expect("test setup")
+            .contains("cannot be read back"),
         "{}",
         a.body
     );
@@ -841,9 +890,13 @@ async fn the_schema_migrates_once_and_again_harmlessly() {
     drop(app(&data));
     drop(app(&data));
     let raw = rusqlite::Connection::open(data.0.join(shudu_web::store::DB_FILE)).expect("test setup");
-    let version: i64 = raw.query_row("PRAGMA user_version", [], |r| r.get(0)).expect("test setup");
+    let version: i64 = raw
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .expect("test setup");
     assert_eq!(version, 1);
-    let mode: String = raw.query_row("PRAGMA journal_mode", [], |r| r.get(0)).expect("test setup");
+    let mode: String = raw
+        .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+        .expect("test setup");
     assert_eq!(mode, "wal");
     raw.execute_batch("PRAGMA user_version = 99").expect("test setup");
     drop(raw);
