@@ -442,6 +442,33 @@ async fn moves_undo_redo_and_their_errors() {
 }
 
 #[tokio::test]
+async fn undo_and_redo_through_the_store_keep_the_layers_a_move_did_not_touch() {
+    let data = Data::new("layers");
+    let app = app(&data);
+    let mut c = Client::new(&app);
+    let g = c.new_game(json!({ "puzzle": PUZZLE })).await;
+    let id = id(&g);
+    let cell = empties(&g)[0];
+    for (action, digit) in [("note", 1), ("note", 2), ("corner", 7), ("note", 5)] {
+        c.play(&id, json!({ "action": action, "cells": [cell], "digit": digit })).await;
+    }
+    c.play(&id, json!({ "action": "color", "cells": [cell], "color": 3 })).await;
+    c.play(&id, json!({ "action": "note", "cells": [cell], "digit": 9 })).await;
+    let full = c.get(&format!("/api/games/{id}")).await.body;
+    assert_eq!((full["notes"][cell].clone(), full["corners"][cell].clone()), (json!(275), json!(64)));
+    for _ in 0..6 {
+        c.play(&id, json!({ "action": "undo" })).await;
+    }
+    let mut last = Value::Null;
+    for _ in 0..6 {
+        last = c.play(&id, json!({ "action": "redo" })).await.body;
+    }
+    assert_eq!(last["notes"][cell], 275);
+    assert_eq!(last["corners"][cell], 64);
+    assert_eq!(last["colors"][cell], 3);
+}
+
+#[tokio::test]
 async fn a_staged_hint_marks_then_applies_and_a_mistake_comes_first() {
     let data = Data::new("hint");
     let app = app(&data);
