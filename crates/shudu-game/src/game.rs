@@ -175,16 +175,18 @@ impl Game {
             }
         }
         let sound = |c: &Change| {
-            let notes = c.notes.0 | c.notes.1 | c.corners.0 | c.corners.1;
+            let corners = c.corners.unwrap_or((0, 0));
+            let color = c.color.unwrap_or((0, 0));
+            let notes = c.notes.0 | c.notes.1 | corners.0 | corners.1;
             let given = self.puzzle.get(c.cell as usize).is_some_and(|&g| g != 0);
             c.cell < 81
                 && c.value.0 <= 9
                 && c.value.1 <= 9
                 && notes & !ALL_NOTES == 0
-                && c.color.0 <= PALETTE
-                && c.color.1 <= PALETTE
+                && color.0 <= PALETTE
+                && color.1 <= PALETTE
                 // A given may be coloured, never changed or noted.
-                && !(given && (c.value.0 != c.value.1 || c.notes.0 != c.notes.1 || c.corners.0 != c.corners.1))
+                && !(given && (c.value.0 != c.value.1 || c.notes.0 != c.notes.1 || corners.0 != corners.1))
         };
         let hint_changes = self.hint.iter().flat_map(|h| h.changes.iter());
         if !self
@@ -540,12 +542,22 @@ impl Game {
     }
 
     fn set_cell(&mut self, c: &Change, after: bool) {
-        let pick = |pair: (u16, u16)| if after { pair.1 } else { pair.0 };
+        fn pick<T>(pair: (T, T), after: bool) -> T {
+            if after {
+                pair.1
+            } else {
+                pair.0
+            }
+        }
         let i = c.cell as usize;
-        self.values[i] = if after { c.value.1 } else { c.value.0 };
-        self.notes[i] = pick(c.notes);
-        self.corners[i] = pick(c.corners);
-        self.colors[i] = if after { c.color.1 } else { c.color.0 };
+        self.values[i] = pick(c.value, after);
+        self.notes[i] = pick(c.notes, after);
+        if let Some(corners) = c.corners {
+            self.corners[i] = pick(corners, after);
+        }
+        if let Some(color) = c.color {
+            self.colors[i] = pick(color, after);
+        }
     }
 
     /// The board as it stands, for a move to change.
@@ -571,8 +583,8 @@ impl Game {
                 cell: i as u8,
                 value: (self.values[i], next.values[i]),
                 notes: (self.notes[i], next.notes[i]),
-                corners: (self.corners[i], next.corners[i]),
-                color: (self.colors[i], next.colors[i]),
+                corners: (self.corners[i] != next.corners[i]).then_some((self.corners[i], next.corners[i])),
+                color: (self.colors[i] != next.colors[i]).then_some((self.colors[i], next.colors[i])),
             })
             .collect()
     }
@@ -1264,5 +1276,33 @@ mod tests {
         assert!(err.contains(&given.to_string()), "{err}");
         notes[0] = 0x400;
         assert!(g.with_progress(&values, &notes, &[0; 81]).is_err());
+    }
+
+    #[test]
+    fn a_move_read_back_from_a_store_leaves_untouched_layers_alone() {
+        // A store keeps each move as JSON and reads the top one back for undo and redo: the corner notes and
+        // colour a move did not touch must come through it unchanged.
+        let mut g = game();
+        let c = empty_cell(&g);
+        g.toggle_notes(&[c], d(7), NoteKind::Corner);
+        g.set_color(&[c], 5);
+        g.toggle_note(c, d(1));
+        let stored = serde_json::to_string(g.last_move().unwrap()).unwrap();
+        assert!(!stored.contains("corners") && !stored.contains("color"), "{stored}");
+        let read: Move = serde_json::from_str(&stored).unwrap();
+        let (mut undo, redo) = g.take_history();
+        undo.pop();
+        undo.push(read);
+        g.restore_history(undo, redo);
+        assert!(g.undo());
+        assert_eq!((g.notes(c), g.corners(c), g.color(c)), (0, bit(d(7)), 5));
+        let (undo, redo) = g.take_history();
+        let redo: Vec<Move> = redo
+            .iter()
+            .map(|m| serde_json::from_str(&serde_json::to_string(m).unwrap()).unwrap())
+            .collect();
+        g.restore_history(undo, redo);
+        assert!(g.redo());
+        assert_eq!((g.notes(c), g.corners(c), g.color(c)), (bit(d(1)), bit(d(7)), 5));
     }
 }

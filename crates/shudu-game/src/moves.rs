@@ -32,16 +32,13 @@ pub struct Change {
     pub value: (u8, u8),
     /// The centre notes before and after.
     pub notes: (u16, u16),
-    /// The corner notes before and after (absent from saves made before corner notes existed).
-    #[serde(default, skip_serializing_if = "unchanged")]
-    pub corners: (u16, u16),
-    /// The colour before and after, 0 for none (absent from saves made before colours existed).
-    #[serde(default, skip_serializing_if = "unchanged")]
-    pub color: (u8, u8),
-}
-
-fn unchanged<T: PartialEq>(pair: &(T, T)) -> bool {
-    pair.0 == pair.1
+    /// The corner notes before and after, when the move changed them: `None` leaves them as they are on undo and
+    /// redo (and is what a save made before corner notes existed holds).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub corners: Option<(u16, u16)>,
+    /// The colour before and after (0 for none), when the move changed it; `None` leaves it as it is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub color: Option<(u8, u8)>,
 }
 
 /// What kind of move the player made.

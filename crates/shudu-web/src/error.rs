@@ -162,7 +162,10 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     let value: T = serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner();
-        if inner.is_syntax() || inner.is_eof() {
+        // serde_json calls some shape faults syntax errors (a number where a name was wanted): only a document that
+        // is not JSON at all is malformed.
+        let well_formed = serde_json::from_slice::<serde::de::IgnoredAny>(bytes).is_ok();
+        if (inner.is_syntax() || inner.is_eof()) && !well_formed {
             malformed(inner)
         } else if path == "." || path.is_empty() {
             ApiError::bad_request(format!("{inner}"))

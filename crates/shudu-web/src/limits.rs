@@ -26,10 +26,11 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
-            // A person makes a few moves a second at the most; the burst covers a page load's requests.
+            // A person makes a few moves a second at the most, but a quick player typing through the last singles
+            // of a puzzle makes a few dozen in a burst; a script making more than 50 a second is no person.
             player: Rate {
-                burst: 60.0,
-                per_second: 20.0,
+                burst: 300.0,
+                per_second: 50.0,
             },
             anonymous: Rate {
                 burst: 100.0,

@@ -4,6 +4,7 @@ mod baseline;
 mod explain;
 mod generate;
 mod rate;
+mod serve;
 
 use std::fs;
 use std::hint::black_box;
@@ -46,7 +47,9 @@ baseline is timed on a sample (--baseline-sample), and the search solver again o
 
 --explain times the explained solver instead, and --rate the grading of `shudu rate`. --generate times the \
 generator (no files read): mean, median, 95th percentile and maximum time per puzzle, for plain minimal puzzles and \
-for each level.";
+for each level. --serve puts the web game under load: simulated players on `shudu serve` (started for the run \
+on a loopback port, or --url), with each endpoint's latency (p50, p99, max) and errors, and the first page load's \
+compressed size.";
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
@@ -98,7 +101,7 @@ pub struct BenchArgs {
     #[arg(short = 'n', long, value_name = "N", default_value_t = 1000, value_parser = crate::at_least_one::<usize>)]
     count: usize,
 
-    /// With --generate: the seed of the first puzzle of each row.
+    /// With --generate: the seed of the first puzzle of each row; with --serve, of the players' choices.
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
 
@@ -109,6 +112,26 @@ pub struct BenchArgs {
     /// With --generate: minimal puzzles only.
     #[arg(long, requires = "generate")]
     minimal: bool,
+
+    /// Put the web game under load instead (no files read): simulated players on `shudu serve`.
+    #[arg(long, conflicts_with_all = ["explain", "rate", "baseline", "generate"])]
+    serve: bool,
+
+    /// With --serve: the server to load (default: a `shudu serve` started for the run).
+    #[arg(long, value_name = "URL", requires = "serve")]
+    url: Option<String>,
+
+    /// With --serve: simulated players.
+    #[arg(long, value_name = "N", default_value_t = 64, value_parser = crate::at_least_one::<usize>)]
+    players: usize,
+
+    /// With --serve: how long they play, in seconds.
+    #[arg(long, value_name = "S", default_value_t = 30, value_parser = crate::at_least_one::<u64>)]
+    seconds: u64,
+
+    /// With --serve: a player's mean pause between actions, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 400, value_parser = crate::at_least_one::<u64>)]
+    think_ms: u64,
 
     /// With --explain or --rate: time only the first N puzzles of each collection.
     #[arg(long, value_name = "N", value_parser = crate::at_least_one::<usize>)]
@@ -155,6 +178,9 @@ pub fn run(args: &BenchArgs) -> Status {
 fn bench(args: &BenchArgs) -> io::Result<Status> {
     if args.generate {
         return generate::report(&mut io::stdout().lock(), args);
+    }
+    if args.serve {
+        return serve::report(&mut io::stdout().lock(), args);
     }
     let mut status = Status::Ok;
     let targets = match targets(args) {
