@@ -95,7 +95,8 @@ impl Server {
     fn start() -> Server {
         let data = Scratch::new("data");
         let mut child = Command::new(BIN)
-            .args(["serve", "--addr", "127.0.0.1:0", "--data"])
+            // A small pool of puzzles made ahead: the tests play Easy games, and the browser needs the cores.
+            .args(["serve", "--addr", "127.0.0.1:0", "--pool", "2", "--data"])
             .arg(&data.0)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())

@@ -450,12 +450,18 @@ async fn undo_and_redo_through_the_store_keep_the_layers_a_move_did_not_touch() 
     let id = id(&g);
     let cell = empties(&g)[0];
     for (action, digit) in [("note", 1), ("note", 2), ("corner", 7), ("note", 5)] {
-        c.play(&id, json!({ "action": action, "cells": [cell], "digit": digit })).await;
+        c.play(&id, json!({ "action": action, "cells": [cell], "digit": digit }))
+            .await;
     }
-    c.play(&id, json!({ "action": "color", "cells": [cell], "color": 3 })).await;
-    c.play(&id, json!({ "action": "note", "cells": [cell], "digit": 9 })).await;
+    c.play(&id, json!({ "action": "color", "cells": [cell], "color": 3 }))
+        .await;
+    c.play(&id, json!({ "action": "note", "cells": [cell], "digit": 9 }))
+        .await;
     let full = c.get(&format!("/api/games/{id}")).await.body;
-    assert_eq!((full["notes"][cell].clone(), full["corners"][cell].clone()), (json!(275), json!(64)));
+    assert_eq!(
+        (full["notes"][cell].clone(), full["corners"][cell].clone()),
+        (json!(275), json!(64))
+    );
     for _ in 0..6 {
         c.play(&id, json!({ "action": "undo" })).await;
     }
