@@ -1,8 +1,9 @@
 //! The web game in a real browser: `shudu serve` on a free loopback port with a scratch data directory, headless
 //! Chromium driven through chromedriver (fantoccini), and a player's sessions: an Easy puzzle played keyboard-only to
 //! its completion summary, a staged hint, notes with undo and redo, a reload that keeps the game and the clock, a
-//! share link opened in a fresh browser, a phone-sized viewport with no horizontal scroll, axe-core's accessibility
-//! audit, the first load's weight, and screenshots at phone and desktop size (kept under the target directory).
+//! share link opened in a fresh browser, the explain view walked by keyboard, a phone-sized viewport with no
+//! horizontal scroll, axe-core's accessibility audit, the first load's weight, and screenshots at phone and desktop
+//! size (kept under the target directory).
 //!
 //! Each test skips, saying why, where Chromium or chromedriver is missing (the axe test also where its copy of
 //! axe-core is: `npm ci` in `tests/web`); `.ci/run` installs all three.
@@ -986,6 +987,60 @@ fn the_first_load_is_small_and_breaks_no_policy() {
         eprintln!("first load: {total} bytes compressed; {}", sizes["files"]);
         assert!(total > 1000, "the sizes were measured");
         assert!(total <= 100 * 1024, "the first load is {total} bytes, over 100 KB");
+        let csp = js(&c, "return document.documentElement.dataset.cspViolations || ''").await;
+        assert_eq!(csp, json!(""), "the Content-Security-Policy was broken");
+    });
+}
+
+#[test]
+fn the_explain_view_walks_the_path_by_keyboard() {
+    scenario("the explain view", |env| async move {
+        let c = env.browser(1280, 800).await;
+        open(&c, &env.url("/")).await;
+        c.find(Locator::Id("explain-btn"))
+            .await
+            .expect("explain")
+            .click()
+            .await
+            .expect("click");
+        let count = wait_js(
+            &c,
+            "const n = document.querySelectorAll('#explain-list .step').length; return n > 0 ? n : null",
+            "the solving path",
+        )
+        .await;
+        assert!(
+            count.as_u64().unwrap_or(0) > 10,
+            "an Easy puzzle's path has steps: {count}"
+        );
+        assert!(
+            js(&c, "return document.getElementById('explain-count').textContent").await
+                == json!(format!("Step 1 of {count}"))
+        );
+        // The arrow keys walk the steps; a step with a picture shows it (a blob: URL the policy allows).
+        js(&c, "document.querySelector('#explain-list .step').focus(); return true").await;
+        keys(&c, &format!("{}{}", char::from(Key::Right), char::from(Key::Right))).await;
+        wait_js(
+            &c,
+            "return document.getElementById('explain-count').textContent.startsWith('Step 3 ') \
+             && document.activeElement.getAttribute('aria-current') === 'step'",
+            "the third step",
+        )
+        .await;
+        wait_js(
+            &c,
+            "const img = document.getElementById('explain-img'); \
+             return img.hidden || (img.complete && img.naturalWidth > 0 && img.src.startsWith('blob:'))",
+            "the step's picture",
+        )
+        .await;
+        keys(&c, &char::from(Key::Escape).to_string()).await;
+        wait_js(
+            &c,
+            "return !document.getElementById('explain-dialog').open",
+            "the dialog closed",
+        )
+        .await;
         let csp = js(&c, "return document.documentElement.dataset.cspViolations || ''").await;
         assert_eq!(csp, json!(""), "the Content-Security-Policy was broken");
     });
