@@ -12,9 +12,12 @@ export function openDialog(id) {
   return dlg;
 }
 
-export function closeDialog(id) {
+/** Closes a dialog; the focus goes back where it was before, or to `focusTo`. */
+export function closeDialog(id, focusTo) {
   const dlg = $(id);
-  if (dlg && dlg.open) dlg.close();
+  if (!dlg || !dlg.open) return;
+  if (focusTo) openers.set(id, focusTo);
+  dlg.close();
 }
 
 /** Whether any dialog is open (keys then belong to it, not to the board). */
@@ -22,9 +25,12 @@ export const anyDialogOpen = () => !!document.querySelector('dialog[open]');
 
 export function setupDialogs() {
   for (const dlg of document.querySelectorAll('dialog')) {
+    // A click on the backdrop (the dialog element itself, outside its box) closes it; one that only ends there
+    // (a text selection dragged out of the box) does not.
+    let downOnBackdrop = false;
+    dlg.addEventListener('pointerdown', (e) => (downOnBackdrop = e.target === dlg));
     dlg.addEventListener('click', (e) => {
-      // A click on the backdrop (the dialog element itself, outside its box) closes it.
-      if (e.target === dlg) dlg.close();
+      if (e.target === dlg && downOnBackdrop) dlg.close();
       else if (e.target.closest('[data-close]')) dlg.close();
     });
     dlg.addEventListener('close', () => {

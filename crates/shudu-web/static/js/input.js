@@ -57,7 +57,7 @@ const ARROWS = {
 function onKey(e) {
   if (anyDialogOpen() || isTyping(e.target) || !state.game) return;
   const ctrl = e.ctrlKey || e.metaKey;
-  const key = e.key.length === 1 ? e.key.toLowerCase() : e.key.toLowerCase();
+  const key = e.key.toLowerCase();
   if (state.paused) {
     if (key === 'p' && !ctrl) {
       pause(false);

@@ -42,6 +42,7 @@ function renderLabel(s) {
 function begin(game) {
   takeGame(game);
   select([0], 0);
+  // The board takes the focus, unless a dialog has it (the dialog hands it to the board as it closes).
   focusCell(0, !document.querySelector('dialog[open]'));
 }
 

@@ -5,6 +5,7 @@ import { api } from './api.js';
 import { $, cellName, clock, fill, h } from './dom.js';
 import { closeDialog, openDialog, toast } from './dialogs.js';
 import { state } from './state.js';
+import { cellEl } from './board.js';
 
 export const LEVELS = ['Easy', 'Medium', 'Hard', 'Unfair', 'Extreme'];
 
@@ -20,8 +21,8 @@ export async function newGame(body) {
   try {
     const game = await api.newGame(body);
     await start(game);
-    closeDialog('new-dialog');
-    closeDialog('summary-dialog');
+    closeDialog('new-dialog', cellEl(state.cursor));
+    closeDialog('summary-dialog', cellEl(state.cursor));
     return true;
   } catch (err) {
     if (body.puzzle) throw err;
@@ -95,7 +96,7 @@ async function renderGameList() {
         btn.addEventListener('click', async () => {
           try {
             await start(await api.game(g.id));
-            closeDialog('new-dialog');
+            closeDialog('new-dialog', cellEl(state.cursor));
           } catch (err) {
             toast(`That game cannot be opened: ${err.message}`, 'error');
           }
