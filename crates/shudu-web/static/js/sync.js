@@ -34,11 +34,10 @@ const canPlay = () => state.game && state.game.status === 'playing' && !state.pa
 /** Queues a move (the API's move body without the time). */
 export function sendMove(body) {
   if (!canPlay()) return;
+  state.hintDone = null;
   state.pending.push({ gameId: state.game.id, kind: 'move', body });
-  if (isLocal(body)) {
-    recompute();
-    changed();
-  }
+  if (isLocal(body)) recompute();
+  changed();
   pump();
 }
 
