@@ -1045,3 +1045,49 @@ fn the_explain_view_walks_the_path_by_keyboard() {
         assert_eq!(csp, json!(""), "the Content-Security-Policy was broken");
     });
 }
+
+#[test]
+fn a_conflict_is_marked_beyond_colour_and_a_hint_names_the_mistake_first() {
+    scenario("a conflict and a mistake hint", |env| async move {
+        let c = env.browser(1280, 800).await;
+        open(&c, &env.url("/")).await;
+        let (values, givens) = read_board(&labels(&c).await);
+        // An empty cell and a given of its row: typing the given's digit there breaks the rules.
+        let (cell, given) = (0..81)
+            .filter(|&i| values[i] == 0)
+            .find_map(|i| {
+                let row = i / 9 * 9;
+                (row..row + 9).find(|&g| givens[g]).map(|g| (i, g))
+            })
+            .expect("an empty cell with a given in its row");
+        let from = cursor(&c).await;
+        keys(
+            &c,
+            &format!("{}{}", arrows(from, cell), char::from(b'0' + values[given])),
+        )
+        .await;
+        wait_saved(&c).await;
+        let label = wait_label(&c, cell, "wrong", "the wrong digit marked").await;
+        assert!(label.contains(&format!(": {}", values[given])), "{label}");
+        wait_label(&c, given, "repeated", "the given it repeats marked").await;
+        let style = js(
+            &c,
+            &format!(
+                "const d = document.querySelector('#board [data-i=\"{cell}\"] .digit'); \
+                 return getComputedStyle(d).textDecorationLine + ' ' + getComputedStyle(d).textDecorationStyle"
+            ),
+        )
+        .await;
+        assert_eq!(style, json!("underline wavy"), "the error is underlined, not only red");
+        // A hint names the mistake before any step, and its last stage clears it.
+        keys(&c, "h").await;
+        wait_js(
+            &c,
+            "return document.getElementById('hint-stage').textContent.includes('mistake')",
+            "a hint about the mistake",
+        )
+        .await;
+        keys(&c, "hh").await;
+        wait_label_without(&c, cell, "wrong", "the mistake cleared by the hint").await;
+    });
+}

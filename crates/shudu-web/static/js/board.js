@@ -1,7 +1,7 @@
 // The board view: an ARIA grid of 81 cells, each saying what it holds, redrawn from the state's view.
 
 import { $, h } from './dom.js';
-import { HOUSES, boxOf, colOf, houseIndex, noteDigits, rowOf } from './rules.js';
+import { HOUSES, PEERS, boxOf, colOf, houseIndex, noteDigits, rowOf } from './rules.js';
 import { hintShown } from './hint.js';
 
 const cells = [];
@@ -63,10 +63,21 @@ function hintMarks(hint) {
 
 const SPOKEN_COLOURS = ['', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'purple', 'pink', 'grey'];
 
-function label(v, i, given, wrong, notes, corners, color, place, remove) {
+/** The cells whose digit repeats that of a cell marked wrong: the other side of each conflict (givens too). */
+function clashes(view) {
+  const out = new Set();
+  for (const i of view.errors) {
+    const v = view.values[i];
+    for (const p of PEERS[i]) if (v && view.values[p] === v) out.add(p);
+  }
+  return out;
+}
+
+function label(v, i, given, wrong, clash, notes, corners, color, place, remove) {
   const parts = [`row ${rowOf(i) + 1}, column ${colOf(i) + 1}: ${v ? v : 'empty'}`];
   if (given) parts.push('given');
   if (wrong) parts.push('wrong');
+  else if (clash) parts.push('repeated');
   if (!v && notes.length) parts.push(`notes ${notes.join(' ')}`);
   if (!v && corners.length) parts.push(`corner notes ${corners.join(' ')}`);
   if (color) parts.push(`colour ${color} ${SPOKEN_COLOURS[color]}`);
@@ -120,6 +131,7 @@ export function renderBoard(s) {
   board.dataset.puzzle = view.puzzle.join('');
   board.dataset.values = view.values.join('');
   const marks = hintMarks(hintShown() ? view.hint : null);
+  const clash = clashes(view);
   const cursor = s.cursor;
   const focusDigit = s.settings.highlight_digit ? view.values[cursor] : 0;
   const houses = s.settings.highlight_houses && !s.paused;
@@ -138,7 +150,7 @@ export function renderBoard(s) {
       drawn[i] = key;
       drawContent(el, v, notes, corners, place, remove);
     }
-    const text = label(v, i, given, wrong, notes, corners, color, place, remove);
+    const text = label(v, i, given, wrong, clash.has(i), notes, corners, color, place, remove);
     if (el.getAttribute('aria-label') !== text) el.setAttribute('aria-label', text);
     if (i === cursor) {
       if (spoken.cursor === i && spoken.text !== text && document.activeElement === el) $('board-live').textContent = text;
@@ -154,6 +166,7 @@ export function renderBoard(s) {
     cl.toggle('sel', selected);
     cl.toggle('cursor', i === cursor);
     cl.toggle('err', wrong);
+    cl.toggle('clash', !wrong && clash.has(i));
     cl.toggle(
       'peer',
       houses && i !== cursor &&
