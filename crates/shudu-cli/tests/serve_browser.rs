@@ -16,6 +16,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use fantoccini::actions::{
+    InputSource, KeyAction, KeyActions, MouseActions, PointerAction, TouchActions, MOUSE_BUTTON_LEFT,
+};
 use fantoccini::key::Key;
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
@@ -1089,5 +1092,131 @@ fn a_conflict_is_marked_beyond_colour_and_a_hint_names_the_mistake_first() {
         .await;
         keys(&c, "hh").await;
         wait_label_without(&c, cell, "wrong", "the mistake cleared by the hint").await;
+    });
+}
+
+async fn cell_element(c: &Client, i: usize) -> fantoccini::elements::Element {
+    c.find(Locator::Css(&format!("#board [data-i='{i}']")))
+        .await
+        .expect("a cell")
+}
+
+fn to(element: fantoccini::elements::Element) -> PointerAction {
+    PointerAction::MoveToElement {
+        element,
+        duration: Some(Duration::from_millis(50)),
+        x: 0.0,
+        y: 0.0,
+    }
+}
+
+async fn selected(c: &Client) -> Vec<usize> {
+    let v = js(
+        c,
+        "return [...document.querySelectorAll('#board [role=gridcell][aria-selected=true]')].map(e => Number(e.dataset.i))",
+    )
+    .await;
+    v.as_array()
+        .expect("a list")
+        .iter()
+        .map(|x| x.as_u64().expect("an index") as usize)
+        .collect()
+}
+
+/// A click on `cell` with `modifier` held.
+async fn click_with(c: &Client, cell: usize, modifier: Key) {
+    let keys = KeyActions::new("keyboard".to_string())
+        .then(KeyAction::Down {
+            value: char::from(modifier),
+        })
+        .then(KeyAction::Pause {
+            duration: Duration::ZERO,
+        })
+        .then(KeyAction::Pause {
+            duration: Duration::ZERO,
+        })
+        .then(KeyAction::Up {
+            value: char::from(modifier),
+        });
+    let mouse = MouseActions::new("mouse".to_string())
+        .then(to(cell_element(c, cell).await))
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::Pause {
+            duration: Duration::ZERO,
+        });
+    c.perform_actions(fantoccini::actions::Actions::from(keys).and(mouse))
+        .await
+        .expect("the click");
+}
+
+#[test]
+fn cells_selected_by_touch_drag_and_modified_clicks_take_the_keypad() {
+    scenario("selection by pointer and touch", |env| async move {
+        let c = env.browser(375, 667).await;
+        c.goto(&env.url("/")).await.expect("the page opens");
+        viewport(&c, 375, 667).await;
+        wait_for_board(&c).await;
+        // A finger drawn across the first row's first three cells selects them.
+        let touch = TouchActions::new("finger".to_string())
+            .then(to(cell_element(&c, 0).await))
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(to(cell_element(&c, 1).await))
+            .then(to(cell_element(&c, 2).await))
+            .then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            });
+        c.perform_actions(touch).await.expect("the drag");
+        wait_js(
+            &c,
+            "return document.querySelectorAll('#board .cell.sel').length === 3",
+            "three cells selected",
+        )
+        .await;
+        assert_eq!(selected(&c).await, vec![0, 1, 2]);
+        // Ctrl+click adds a cell, Shift+click another; a plain click selects one alone.
+        click_with(&c, 40, Key::Control).await;
+        click_with(&c, 80, Key::Shift).await;
+        wait_js(
+            &c,
+            "return document.querySelectorAll('#board .cell.sel').length === 5",
+            "five cells selected",
+        )
+        .await;
+        assert_eq!(selected(&c).await, vec![0, 1, 2, 40, 80]);
+        // The keypad, in centre-note mode, writes the note into every empty selected cell.
+        let values = board_values(&c).await;
+        c.find(Locator::Css(".mode[data-mode=centre]"))
+            .await
+            .expect("centre mode")
+            .click()
+            .await
+            .expect("tap");
+        c.find(Locator::Css("#keypad .key[data-d='6']"))
+            .await
+            .expect("key 6")
+            .click()
+            .await
+            .expect("tap");
+        for i in [0, 1, 2, 40, 80] {
+            if values[i] == 0 {
+                wait_label(&c, i, "notes 6", "the note in each empty selected cell").await;
+            }
+        }
+        wait_saved(&c).await;
+        cell_element(&c, 30).await.click().await.expect("a click");
+        wait_js(
+            &c,
+            "return document.querySelectorAll('#board .cell.sel').length === 1",
+            "one cell selected",
+        )
+        .await;
+        assert_eq!(selected(&c).await, vec![30]);
     });
 }
