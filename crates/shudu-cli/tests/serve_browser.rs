@@ -1,9 +1,11 @@
 //! The web game in a real browser: `shudu serve` on a free loopback port with a scratch data directory, headless
 //! Chromium driven through chromedriver (fantoccini), and a player's sessions: an Easy puzzle played keyboard-only to
-//! its completion summary, a staged hint, notes with undo and redo, a reload that keeps the game and the clock, a
-//! share link opened in a fresh browser, the explain view walked by keyboard, a phone-sized viewport with no
-//! horizontal scroll, axe-core's accessibility audit, the first load's weight, and screenshots at phone and desktop
-//! size (kept under the target directory).
+//! its completion summary; a staged hint that marks cells, then applies; a conflict marked beyond colour and a hint
+//! that names the mistake first; notes with undo and redo; cells selected by a touch drag and by Ctrl/Shift+click,
+//! filled from the on-screen keypad; a reload that keeps the game and the clock; a share link opened in a fresh
+//! browser; the explain view walked by keyboard; a phone-sized viewport with no horizontal scroll; axe-core's audit
+//! (no serious or critical violation); the first load's weight and the Content-Security-Policy; and screenshots at
+//! phone and desktop size in the three themes, kept under the target directory (`target/tmp/screenshots/`).
 //!
 //! Each test skips, saying why, where Chromium or chromedriver is missing (the axe test also where its copy of
 //! axe-core is: `npm ci` in `tests/web`); `.ci/run` installs all three.

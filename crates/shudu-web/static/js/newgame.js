@@ -136,12 +136,19 @@ export function setupNewGame() {
   $('daily-btn').addEventListener('click', () => newGame({ daily: true }));
   $('seed-btn').addEventListener('click', () => {
     const text = $('seed-input').value.trim();
-    if (!/^\d{1,15}$/.test(text)) {
-      toast('A seed is a whole number.', 'error');
+    // Seeds are below 2^53 (the server keeps them there), so a number holds them exactly.
+    if (!/^\d{1,16}$/.test(text) || !Number.isSafeInteger(Number(text))) {
+      toast('A seed is a whole number below 9007199254740992.', 'error');
       $('seed-input').focus();
       return;
     }
     newGame({ level: seedLevel.value, seed: Number(text) });
+  });
+  $('seed-input').addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') $('seed-btn').click();
+  });
+  $('paste-input').addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) $('paste-btn').click();
   });
   $('paste-btn').addEventListener('click', async () => {
     const text = $('paste-input').value;
