@@ -195,6 +195,10 @@ const PAGE_MARGIN: f32 = 42.0;
 const FOOTER: f32 = 22.0;
 /// Solutions a page: three across, four down.
 const SOLUTION_GRID: (usize, usize) = (3, 4);
+/// Title sizes over a puzzle: on pages of one or two, of four or six, and over a solution.
+const PUZZLE_TITLE: f32 = 15.0;
+const SMALL_TITLE: f32 = 11.0;
+const SOLUTION_TITLE: f32 = 10.0;
 
 /// The pages of a book as SVG documents, one a page, sized in points: the cover (with a title), the puzzles, then
 /// the solutions.
@@ -220,7 +224,7 @@ pub fn pages(entries: &[Entry], options: &BookOptions) -> Vec<String> {
         let mut used = Used::default();
         let mut body = String::new();
         let (cols, rows) = options.per_page.grid();
-        let title_size = if per <= 2 { 15.0 } else { 11.0 };
+        let title_size = if per <= 2 { PUZZLE_TITLE } else { SMALL_TITLE };
         for (i, entry) in chunk.iter().enumerate() {
             let board = Board::from_puzzle(&entry.puzzle);
             let title = entry.title(k * per + i + 1);
@@ -246,7 +250,16 @@ pub fn pages(entries: &[Entry], options: &BookOptions) -> Vec<String> {
                 if board.values == board.givens {
                     title.push_str(" (no single solution)");
                 }
-                place(&mut body, &mut used, paper, (cols, rows), i, &board, &title, 10.0);
+                place(
+                    &mut body,
+                    &mut used,
+                    paper,
+                    (cols, rows),
+                    i,
+                    &board,
+                    &title,
+                    SOLUTION_TITLE,
+                );
             }
             page(body, &used, &mut pages);
         }
@@ -333,6 +346,54 @@ fn heading(out: &mut String, text: &str) {
     );
 }
 
+/// Where a puzzle's grid goes on a page: its top-left corner and side, in points from the page's top-left corner.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Slot {
+    /// Distance from the page's left edge.
+    pub x: f32,
+    /// Distance from the page's top edge.
+    pub y: f32,
+    /// The grid's side.
+    pub side: f32,
+}
+
+/// The slots of a puzzle page, in reading order.
+pub fn slots(paper: Paper, per_page: PerPage) -> Vec<Slot> {
+    let title_size = if per_page.count() <= 2 {
+        PUZZLE_TITLE
+    } else {
+        SMALL_TITLE
+    };
+    (0..per_page.count())
+        .map(|i| slot(paper.size(), per_page.grid(), i, title_size))
+        .collect()
+}
+
+/// The slots of a solutions page, in reading order.
+pub fn solution_slots(paper: Paper) -> Vec<Slot> {
+    let (cols, rows) = SOLUTION_GRID;
+    (0..cols * rows)
+        .map(|i| slot(paper.size(), SOLUTION_GRID, i, SOLUTION_TITLE))
+        .collect()
+}
+
+fn slot(paper: (f32, f32), grid: (usize, usize), i: usize, title_size: f32) -> Slot {
+    let (w, h) = paper;
+    let (cols, rows) = grid;
+    let area_w = w - 2.0 * PAGE_MARGIN;
+    let area_h = h - 2.0 * PAGE_MARGIN - FOOTER;
+    let (slot_w, slot_h) = (area_w / cols as f32, area_h / rows as f32);
+    let gap = 16.0;
+    let title_h = title_size * 1.7;
+    let side = (slot_w - gap).min(slot_h - gap - title_h);
+    let (col, row) = (i % cols, i / cols);
+    Slot {
+        x: PAGE_MARGIN + col as f32 * slot_w + (slot_w - side) / 2.0,
+        y: PAGE_MARGIN + row as f32 * slot_h + (slot_h - side - title_h) / 2.0 + title_h,
+        side,
+    }
+}
+
 /// Draws a board and its title in slot `i` of a page cut into `grid` columns and rows.
 #[allow(clippy::too_many_arguments)]
 fn place(
@@ -345,17 +406,7 @@ fn place(
     title: &str,
     title_size: f32,
 ) {
-    let (w, h) = paper;
-    let (cols, rows) = grid;
-    let area_w = w - 2.0 * PAGE_MARGIN;
-    let area_h = h - 2.0 * PAGE_MARGIN - FOOTER;
-    let (slot_w, slot_h) = (area_w / cols as f32, area_h / rows as f32);
-    let gap = 16.0;
-    let title_h = title_size * 1.7;
-    let side = (slot_w - gap).min(slot_h - gap - title_h);
-    let (col, row) = (i % cols, i / cols);
-    let x = PAGE_MARGIN + col as f32 * slot_w + (slot_w - side) / 2.0;
-    let y = PAGE_MARGIN + row as f32 * slot_h + (slot_h - side - title_h) / 2.0 + title_h;
+    let Slot { x, y, side } = slot(paper, grid, i, title_size);
     let size = fitted(title, title_size, side, false);
     let _ = write!(
         out,
