@@ -4,12 +4,15 @@
 
 mod batch;
 mod bench;
+mod draw;
 mod explain;
 mod generate;
 mod hint;
 mod input;
 mod ladder;
 mod output;
+mod picture;
+mod pictures;
 mod play;
 mod rate;
 mod record;
@@ -58,6 +61,9 @@ enum Command {
     /// Play in the terminal: a new puzzle by level and seed, a puzzle you give, or the last game.
     #[command(long_about = play::LONG_ABOUT)]
     Play(play::PlayArgs),
+    /// Draw a board as a picture, SVG or PNG.
+    #[command(long_about = draw::LONG_ABOUT, after_help = draw::AFTER_HELP)]
+    Draw(draw::DrawArgs),
     /// Time the search solver over whole puzzle collections, single-threaded.
     #[command(long_about = bench::LONG_ABOUT)]
     Bench(bench::BenchArgs),
@@ -106,6 +112,7 @@ fn main() -> ExitCode {
         Command::Rate(args) => rate::run(&args),
         Command::Generate(args) => generate::run(&args),
         Command::Reglib(args) => reglib::run(&args),
+        Command::Draw(args) => draw::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Play(args) => play::run(&args),
     };
