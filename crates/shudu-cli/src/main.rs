@@ -14,6 +14,7 @@ mod output;
 mod picture;
 mod pictures;
 mod play;
+mod print;
 mod rate;
 mod record;
 mod reglib;
@@ -61,6 +62,9 @@ enum Command {
     /// Play in the terminal: a new puzzle by level and seed, a puzzle you give, or the last game.
     #[command(long_about = play::LONG_ABOUT)]
     Play(play::PlayArgs),
+    /// Print a puzzle book as PDF: puzzles from files or generated, solutions at the back.
+    #[command(long_about = print::LONG_ABOUT, after_help = print::AFTER_HELP)]
+    Print(print::PrintArgs),
     /// Draw a board as a picture, SVG or PNG.
     #[command(long_about = draw::LONG_ABOUT, after_help = draw::AFTER_HELP)]
     Draw(draw::DrawArgs),
@@ -113,6 +117,7 @@ fn main() -> ExitCode {
         Command::Generate(args) => generate::run(&args),
         Command::Reglib(args) => reglib::run(&args),
         Command::Draw(args) => draw::run(&args),
+        Command::Print(args) => print::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Play(args) => play::run(&args),
     };
