@@ -31,5 +31,33 @@ pub fn png(svg: &str, width_px: u32) -> Result<Vec<u8>, DrawError> {
         max: MAX_WIDTH,
     })?;
     resvg::render(&tree, Transform::from_scale(scale, scale), &mut pixmap.as_mut());
-    pixmap.encode_png().map_err(|e| DrawError::Png(e.to_string()))
+    encode(&pixmap)
+}
+
+/// The pixmap as PNG: RGB when every pixel is opaque (as the pictures are, drawn on their ground), compressed fast,
+/// since a picture is mostly flat colour and the time goes to the rasteriser; RGBA otherwise.
+fn encode(pixmap: &Pixmap) -> Result<Vec<u8>, DrawError> {
+    let data = pixmap.data();
+    let mut rgb = vec![0u8; data.len() / 4 * 3];
+    let mut opaque = true;
+    for (to, from) in rgb.chunks_exact_mut(3).zip(data.chunks_exact(4)) {
+        to.copy_from_slice(&from[..3]);
+        opaque &= from[3] == 255;
+    }
+    if !opaque {
+        return pixmap.encode_png().map_err(|e| DrawError::Png(e.to_string()));
+    }
+    let mut out = Vec::with_capacity(rgb.len() / 8);
+    let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_compression(png::Compression::Fast);
+    encoder.set_filter(png::FilterType::Up);
+    encoder.set_adaptive_filter(png::AdaptiveFilterType::NonAdaptive);
+    let mut writer = encoder.write_header().map_err(|e| DrawError::Png(e.to_string()))?;
+    writer
+        .write_image_data(&rgb)
+        .map_err(|e| DrawError::Png(e.to_string()))?;
+    writer.finish().map_err(|e| DrawError::Png(e.to_string()))?;
+    Ok(out)
 }

@@ -16,10 +16,15 @@ struct Image {
 fn decode(bytes: &[u8]) -> Image {
     let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
     let mut reader = decoder.read_info().expect("a PNG header");
-    let mut rgba = vec![0; reader.output_buffer_size()];
-    let info = reader.next_frame(&mut rgba).expect("a PNG frame");
-    assert_eq!(info.color_type, png::ColorType::Rgba);
+    let mut buffer = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buffer).expect("a PNG frame");
     assert_eq!(info.bit_depth, png::BitDepth::Eight);
+    let rgba = match info.color_type {
+        png::ColorType::Rgba => buffer,
+        // The pictures are opaque, and written as RGB.
+        png::ColorType::Rgb => buffer.chunks_exact(3).flat_map(|p| [p[0], p[1], p[2], 255]).collect(),
+        other => panic!("unexpected colour type {other:?}"),
+    };
     Image {
         width: info.width,
         height: info.height,

@@ -1,6 +1,7 @@
 //! `shudu bench`: how fast the search solver goes through whole puzzle collections, on one thread.
 
 mod baseline;
+mod draw;
 mod explain;
 mod generate;
 mod rate;
@@ -46,7 +47,8 @@ baseline is timed on a sample (--baseline-sample), and the search solver again o
 
 --explain times the explained solver instead, and --rate the grading of `shudu rate`. --generate times the \
 generator (no files read): mean, median, 95th percentile and maximum time per puzzle, for plain minimal puzzles and \
-for each level.";
+for each level. --draw times the pictures (no files read): the SVG of a step, its PNG at 360 px, and a PDF book of \
+100 puzzles.";
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
@@ -88,6 +90,11 @@ pub struct BenchArgs {
     /// plain minimal puzzle and for each level (or the levels named with --level).
     #[arg(long, conflicts_with_all = ["explain", "rate", "baseline"])]
     generate: bool,
+
+    /// Time the pictures instead (no files read): the SVG of a step, its PNG at 360 px, a PDF book of 100
+    /// puzzles.
+    #[arg(long, conflicts_with_all = ["explain", "rate", "baseline", "generate"])]
+    draw: bool,
 
     /// With --generate: the levels to time (may be given more than once). Default: a plain minimal puzzle, then
     /// every level.
@@ -155,6 +162,10 @@ pub fn run(args: &BenchArgs) -> Status {
 fn bench(args: &BenchArgs) -> io::Result<Status> {
     if args.generate {
         return generate::report(&mut io::stdout().lock(), args);
+    }
+    if args.draw {
+        draw::report(&mut io::stdout().lock(), args)?;
+        return Ok(Status::Ok);
     }
     let mut status = Status::Ok;
     let targets = match targets(args) {
