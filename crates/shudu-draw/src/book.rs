@@ -268,6 +268,10 @@ pub fn pages(entries: &[Entry], options: &BookOptions) -> Vec<String> {
 }
 
 /// A book as PDF: vector pages, the shipped fonts embedded, the same bytes for the same entries and options.
+///
+/// Each page sets its text in one font (regular on puzzle and solution pages, bold on the cover, whose title is
+/// drawn as outlines when it needs the Chinese font too): svg2pdf writes a page's fonts in hash-map order, so a page
+/// of two fonts could come out in either order.
 pub fn pdf(entries: &[Entry], options: &BookOptions) -> Result<Vec<u8>, DrawError> {
     crate::pdf::assemble(&pages(entries, options), options.paper.size(), options.title.as_deref())
 }
@@ -308,18 +312,32 @@ fn cover(paper: (f32, f32), title: &str, puzzles: usize) -> String {
     let (w, h) = paper;
     let mut out = String::new();
     let size = fitted(title, 30.0, w - 2.0 * PAGE_MARGIN, true);
-    let _ = write!(
-        out,
-        r##"<text x="{}" y="{}" font-size="{}" font-weight="bold" text-anchor="middle" fill="#000000">{}</text>"##,
-        N(w / 2.0),
-        N(h * 0.38),
-        N(size),
-        Esc(title)
-    );
+    // Every page sets its text in one font, which keeps svg2pdf's output the same from run to run (it orders several
+    // fonts as a hash map iterates). A title the bold Latin face cannot set alone is drawn as outlines instead.
+    if title.chars().all(|c| crate::fonts::latin_has(c, true)) {
+        let _ = write!(
+            out,
+            r##"<text x="{}" y="{}" font-size="{}" font-weight="bold" text-anchor="middle" fill="#000000">{}</text>"##,
+            N(w / 2.0),
+            N(h * 0.38),
+            N(size),
+            Esc(title)
+        );
+    } else {
+        let width = crate::fonts::text_width(title, size, true);
+        let _ = write!(
+            out,
+            r##"<path class="title" transform="translate({} {})" d="{}" fill="#000000"><title>{}</title></path>"##,
+            N((w - width) / 2.0),
+            N(h * 0.38),
+            crate::glyphs::text_path(title, size, true),
+            Esc(title)
+        );
+    }
     let plural = if puzzles == 1 { "" } else { "s" };
     let _ = write!(
         out,
-        r##"<text x="{}" y="{}" font-size="14" text-anchor="middle" fill="#000000">{puzzles} puzzle{plural}</text>"##,
+        r##"<text x="{}" y="{}" font-size="14" font-weight="bold" text-anchor="middle" fill="#000000">{puzzles} puzzle{plural}</text>"##,
         N(w / 2.0),
         N(h * 0.38 + 36.0)
     );
@@ -339,7 +357,7 @@ fn fitted(text: &str, size: f32, width: f32, bold: bool) -> f32 {
 fn heading(out: &mut String, text: &str) {
     let _ = write!(
         out,
-        r##"<text x="{}" y="{}" font-size="14" font-weight="bold" fill="#000000">{}</text>"##,
+        r##"<text x="{}" y="{}" font-size="14" fill="#000000">{}</text>"##,
         N(PAGE_MARGIN),
         N(PAGE_MARGIN - 14.0),
         Esc(text)

@@ -114,6 +114,22 @@ pub(crate) fn text_width(text: &str, size: f32, bold: bool) -> f32 {
         * size
 }
 
+/// Whether the Latin face (bold or regular) has a glyph for `c`, so that text of such characters needs one font.
+pub(crate) fn latin_has(c: char, bold: bool) -> bool {
+    faces().is_some_and(|f| if bold { &f.bold } else { &f.regular }.glyph_index(c).is_some())
+}
+
+/// The face that draws `c`: the Latin one when it has the glyph, else the CJK one, with its data.
+pub(crate) fn face_for(c: char, bold: bool) -> Option<&'static ttf_parser::Face<'static>> {
+    let f = faces()?;
+    let latin = if bold { &f.bold } else { &f.regular };
+    if latin.glyph_index(c).is_some() || f.cjk.glyph_index(c).is_none() {
+        Some(latin)
+    } else {
+        Some(&f.cjk)
+    }
+}
+
 /// Whether the shipped fonts have a glyph for `c`.
 pub fn has_glyph(c: char) -> bool {
     faces().is_some_and(|f| f.regular.glyph_index(c).is_some() || f.cjk.glyph_index(c).is_some())

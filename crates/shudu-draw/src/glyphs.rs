@@ -63,6 +63,33 @@ fn outlines() -> &'static [[String; 9]; 3] {
     })
 }
 
+/// A line of text as one path's data, set with the shipped fonts at `size`, its baseline's start at (0, 0): for text
+/// that must not depend on a font in the output (a PDF cover title whose characters need two fonts).
+pub(crate) fn text_path(text: &str, size: f32, bold: bool) -> String {
+    let mut path = Path {
+        d: String::new(),
+        scale: 1.0,
+        dx: 0.0,
+        dy: 0.0,
+    };
+    let mut x = 0.0;
+    for c in text.chars() {
+        let Some(face) = crate::fonts::face_for(c, bold) else {
+            continue;
+        };
+        let scale = size / f32::from(face.units_per_em());
+        let Some(glyph) = face.glyph_index(c) else {
+            x += 0.6 * size;
+            continue;
+        };
+        path.scale = scale;
+        path.dx = x / scale;
+        face.outline_glyph(glyph, &mut path);
+        x += face.glyph_hor_advance(glyph).map_or(0.0, f32::from) * scale;
+    }
+    path.d
+}
+
 fn outline(face: &Face, c: char, size: f32) -> String {
     let Some(glyph) = face.glyph_index(c) else {
         return String::new();

@@ -173,6 +173,15 @@ fn a_book_of_twelve_renders_with_ink_where_the_puzzles_are() {
     };
     let pdf = book::pdf(&entries, &options).expect("the book is made");
     assert!(pdf.starts_with(b"%PDF-"));
+    let again = book::pdf(&entries, &options).expect("the book is made again");
+    assert!(pdf == again, "the same book twice is the same bytes");
+    let chinese = BookOptions {
+        title: Some("数独 Sudoku".to_string()),
+        ..options.clone()
+    };
+    let a = book::pdf(&entries[..2], &chinese).expect("a book with a Chinese title");
+    let b = book::pdf(&entries[..2], &chinese).expect("again");
+    assert!(a == b, "a title in two fonts still gives the same bytes");
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("book-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a scratch folder");
     let file = dir.join("book.pdf");
