@@ -115,7 +115,7 @@ mod tests {
     fn long_lines_wrap_at_spaces_within_the_board() {
         let line = "AIC: 5 5= r1c7 -2- r4c7 -3- r4c4 =3= r9c4 =5= r9c6 -5- r9c1 =5= r8c1 -5- r8c5 =5= r7c5 => r1c6<>5"
             .to_string();
-        let lines = wrap(&[line.clone()]);
+        let lines = wrap(std::slice::from_ref(&line));
         assert!(lines.len() >= 2, "{lines:?}");
         assert_eq!(lines.join(" "), line);
         for l in &lines {
@@ -126,7 +126,7 @@ mod tests {
     #[test]
     fn chinese_text_breaks_between_characters() {
         let line = "强制网（矛盾）：假设".repeat(12);
-        let lines = wrap(&[line.clone()]);
+        let lines = wrap(std::slice::from_ref(&line));
         assert!(lines.len() > 1);
         assert_eq!(lines.concat(), line);
     }

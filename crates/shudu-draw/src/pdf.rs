@@ -9,7 +9,7 @@ use resvg::usvg::Tree;
 use crate::fonts::usvg_options;
 use crate::DrawError;
 
-/// The pages converted at once by each worker thread: a page takes a few milliseconds, a book has dozens.
+/// Converts the pages on every core: a page takes a few milliseconds, a book has dozens.
 fn convert(pages: &[String]) -> Result<Vec<(pdf_writer::Chunk, Ref)>, DrawError> {
     let one = |svg: &String| -> Result<(pdf_writer::Chunk, Ref), DrawError> {
         let tree = Tree::from_str(svg, &usvg_options()).map_err(|e| DrawError::Svg(e.to_string()))?;
@@ -40,14 +40,10 @@ fn convert(pages: &[String]) -> Result<Vec<(pdf_writer::Chunk, Ref)>, DrawError>
                 })
             })
             .collect();
-        for handle in handles {
-            match handle.join() {
-                Ok(done) => {
-                    for (i, result) in done {
-                        results[i] = Some(result);
-                    }
-                }
-                Err(_) => {}
+        // A thread that panicked leaves its pages empty, reported below.
+        for done in handles.into_iter().filter_map(|h| h.join().ok()) {
+            for (i, result) in done {
+                results[i] = Some(result);
             }
         }
     });
