@@ -302,7 +302,7 @@ fn hint(grid: &Grid, puzzle: Option<&Grid>, args: &HintArgs) -> Result<(String, 
     };
     let lang = args.ladder.lang();
     let drawn = match &args.picture {
-        Some(target) => picture(grid, &hint, lang, target, &args.look),
+        Some(target) => picture(grid, puzzle, &hint, lang, target, &args.look),
         None => Status::Ok,
     };
     let text = match args.format {
@@ -312,8 +312,9 @@ fn hint(grid: &Grid, puzzle: Option<&Grid>, args: &HintArgs) -> Result<(String, 
     Ok((text, drawn))
 }
 
-/// Draws the hint: the step on the board, or the board with the mistakes framed and the news as its legend.
-fn picture(grid: &Grid, hint: &Hint, lang: Lang, target: &Target, look: &PictureArgs) -> Status {
+/// Draws the hint: the step on the board, or the board with the mistakes framed and the news as its legend. With
+/// the original puzzle, its givens are drawn as givens and the other digits as the player's.
+fn picture(grid: &Grid, puzzle: Option<&Grid>, hint: &Hint, lang: Lang, target: &Target, look: &PictureArgs) -> Status {
     let mut options = Options {
         theme: look.theme,
         lang,
@@ -336,7 +337,11 @@ fn picture(grid: &Grid, hint: &Hint, lang: Lang, target: &Target, look: &Picture
             None
         }
     };
-    let svg = shudu_draw::svg(&Board::from_grid(grid), step, &options);
+    let mut board = Board::from_grid(grid);
+    if let Some(puzzle) = puzzle {
+        board.givens = *puzzle.values();
+    }
+    let svg = shudu_draw::svg(&board, step, &options);
     match encode(svg, target.kind, look.size).and_then(|bytes| write_target(target, &bytes)) {
         Ok(()) => Status::Ok,
         Err(message) => {
