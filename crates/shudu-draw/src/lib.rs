@@ -1,10 +1,10 @@
 //! # shudu-draw — Sudoku boards and steps as pictures, puzzle books as PDF
 //!
-//! One renderer for every front end of [shudu](shudu): the `shudu` command line, the terminal game's exports and the
+//! One renderer for every front end of [`shudu`]: the `shudu` command line, the terminal game's exports and the
 //! web game's explain view.
 //!
 //! - [`svg`] draws a [`Board`] (givens, the player's digits and candidates, each drawn apart), and a
-//!   [`Step`](shudu::logic::Step) on it the way HoDoKu colours one: the pattern's cells and candidates, removals
+//!   [`shudu::logic::Step`] on it the way HoDoKu colours one: the pattern's cells and candidates, removals
 //!   struck in red, placements in green, fins and almost locked sets shaded, chains as curved arrows (strong links
 //!   solid, weak links dashed) with group and ALS nodes outlined, and a legend with the step in HoDoKu's notation
 //!   or in Chinese. The SVG is self-contained (no external reference), has a `<title>` and `<desc>`, and is the
