@@ -1,7 +1,8 @@
 //! `shudu explain`: the human-style solver's whole path through each puzzle, step by step.
 
 use std::ffi::OsString;
-use std::io::{self, BufWriter};
+use std::io::{self, BufWriter, Write};
+use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 use serde::Serialize;
@@ -9,10 +10,13 @@ use shudu::format;
 use shudu::logic::{candidate_grid, Grids, Lang, Outcome, Silent, SolveReport, Solver, Technique, TextListener};
 use shudu::{search, Bitboard, Grid};
 
-use crate::batch::{self, Plan};
-use crate::input::Givens;
+use shudu_draw::Theme;
+
+use crate::batch::{self, Plan, Sink};
+use crate::input::{Givens, Item};
 use crate::ladder::LadderArgs;
-use crate::output::{push_json, Blocks, Format};
+use crate::output::{push_json, report, warn, Blocks, Format, Rendered};
+use crate::pictures::{self, SolvePath};
 use crate::record::{StepFields, StepRecord};
 use crate::Status;
 
@@ -52,13 +56,15 @@ with --summary, only the summary objects. A bad line gives {puzzle: null, error,
 pub const AFTER_HELP: &str = "\
 A bad line is reported on standard error as `<file>:<line>: <reason>`, gives `error` in its place, and the run goes \
 on. Exit status: 0 when every input was handled (invalid and stuck puzzles included), 1 when some line, argument or \
-file was bad or unreadable, 2 on a usage error.
+file was bad or unreadable, or --pictures could not be written or had more than one path to draw, 2 on a usage \
+error.
 
 Examples:
   shudu explain 006800005080200007050347200000000013003009000800000500000060080000403000700100020
   shudu explain --lang zh --grids none puzzle.txt
   shudu explain --summary --techniques fh,n1,h1 collection.txt
-  shudu explain --format json --techniques -n4,-h4 puzzle.txt";
+  shudu explain --format json --techniques -n4,-h4 puzzle.txt
+  shudu explain --pictures path/ --lang zh 006800005080200007050347200000000013003009000800000500000060080000403000700100020";
 
 #[derive(Args, Debug)]
 pub struct ExplainArgs {
@@ -85,6 +91,16 @@ pub struct ExplainArgs {
     /// Worker threads explaining in parallel. Default: one per core.
     #[arg(long, value_name = "N", value_parser = crate::at_least_one::<usize>)]
     threads: Option<usize>,
+
+    /// Also draw the path into DIR (made if missing): `000-puzzle.svg`, one picture a step (`001-hidden-single.svg`
+    /// …), and `index.html` showing the path with its pictures. One puzzle's path: later puzzles are explained but
+    /// not drawn, and said so.
+    #[arg(long, value_name = "DIR")]
+    pictures: Option<PathBuf>,
+
+    /// The colours of the pictures: light, dark, or print.
+    #[arg(long, value_name = "THEME", default_value = "light", value_parser = crate::picture::parse_theme, requires = "pictures")]
+    theme: Theme,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -111,6 +127,8 @@ struct Config {
     grids: Grids,
     format: Format,
     summary: bool,
+    /// Keep each path, to draw it.
+    pictures: bool,
 }
 
 /// Runs `shudu explain`.
@@ -121,20 +139,80 @@ pub fn run(args: &ExplainArgs) -> Status {
         grids: args.grids.into(),
         format: args.format,
         summary: args.summary,
+        pictures: args.pictures.is_some(),
     };
     let writer = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let paths = args.format == Format::Text && !args.summary;
-    let mut out = Blocks::new(writer, args.format, paths);
+    let out = Blocks::new(writer, args.format, paths);
     let plan = Plan {
         chunk: if args.summary { SUMMARY_CHUNK } else { PATH_CHUNK },
         threads: args.threads,
     };
+    let Some(dir) = &args.pictures else {
+        let mut out = out;
+        return batch::run(
+            &args.inputs,
+            &plan,
+            |item| item.content.decode().map(|givens| explain(givens, &config).0),
+            &mut out,
+        );
+    };
+    let mut sink = Drawing {
+        blocks: out,
+        dir: dir.clone(),
+        theme: args.theme,
+        lang: config.lang,
+        drawn: false,
+        status: Status::Ok,
+    };
     batch::run(
         &args.inputs,
         &plan,
-        |item| item.content.decode().map(|givens| explain(givens, &config)),
-        &mut out,
+        |item| match item.content.decode() {
+            Ok(givens) => {
+                let (text, path) = explain(givens, &config);
+                (Ok(text), path)
+            }
+            Err(e) => (Err(e), None),
+        },
+        &mut sink,
     )
+}
+
+/// The answers of `explain --pictures`: the text as without it, and the first path drawn.
+struct Drawing<W: Write> {
+    blocks: Blocks<W>,
+    dir: PathBuf,
+    theme: Theme,
+    lang: Lang,
+    drawn: bool,
+    status: Status,
+}
+
+impl<W: Write> Sink<(Rendered, Option<SolvePath>)> for Drawing<W> {
+    fn write(&mut self, item: &Item, answer: &(Rendered, Option<SolvePath>)) -> io::Result<()> {
+        self.blocks.write(item, &answer.0)?;
+        let Some(path) = &answer.1 else { return Ok(()) };
+        if self.drawn {
+            report(item, "not drawn: --pictures draws the first puzzle's path only");
+            self.status = Status::Failed;
+            return Ok(());
+        }
+        self.drawn = true;
+        if let Err(message) = pictures::write(&self.dir, path, self.theme, self.lang) {
+            warn(format_args!("shudu: {message}"));
+            self.status = Status::Failed;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.blocks.flush()
+    }
+
+    fn status(&self) -> Status {
+        self.blocks.status().and(self.status)
+    }
 }
 
 /// Why a puzzle is not explained.
@@ -222,8 +300,8 @@ struct SummaryRecord<'a> {
     brute_force: usize,
 }
 
-/// The whole answer for one puzzle in the configured format.
-fn explain(givens: Givens, config: &Config) -> String {
+/// The whole answer for one puzzle in the configured format, and its path when pictures are to be drawn.
+fn explain(givens: Givens, config: &Config) -> (String, Option<SolvePath>) {
     let puzzle = givens
         .as_ref()
         .map_or_else(|| "(givens that clash)".to_string(), format::to_line);
@@ -235,10 +313,21 @@ fn explain(givens: Givens, config: &Config) -> String {
                 report: None,
                 improper: Some(improper),
             };
-            return render(&ending, None, config);
+            return (render(&ending, None, config), None);
         }
     };
     let text_path = config.format == Format::Text && !config.summary;
+    let keep = |report: &SolveReport, ending: &Ending| {
+        config.pictures.then(|| SolvePath {
+            grid: grid.clone(),
+            steps: report.steps.clone(),
+            ending: text_ending(ending, config.lang)
+                .lines()
+                .next()
+                .unwrap_or_default()
+                .to_string(),
+        })
+    };
     if text_path {
         let mut listener = TextListener::new(config.lang, config.grids);
         let report = config.solver.solve(&grid, &mut listener);
@@ -252,7 +341,7 @@ fn explain(givens: Givens, config: &Config) -> String {
             report: Some(&report),
             improper: None,
         };
-        render(&ending, Some(&text), config)
+        (render(&ending, Some(&text), config), keep(&report, &ending))
     } else {
         let report = config.solver.solve(&grid, &mut Silent);
         let ending = Ending {
@@ -260,7 +349,7 @@ fn explain(givens: Givens, config: &Config) -> String {
             report: Some(&report),
             improper: None,
         };
-        render(&ending, None, config)
+        (render(&ending, None, config), keep(&report, &ending))
     }
 }
 

@@ -286,7 +286,7 @@ fn write(out: &mut impl Write, format: GenFormat, made: &mut Generated, symmetry
 }
 
 /// A seed from the clock, below 2^53 like the seeds the JSON carries.
-fn clock_seed() -> u64 {
+pub(crate) fn clock_seed() -> u64 {
     let nanos = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);

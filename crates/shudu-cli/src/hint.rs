@@ -10,10 +10,12 @@ use serde::Serialize;
 use shudu::format;
 use shudu::logic::{candidate_grid, Lang, Step};
 use shudu::{search, Bitboard, Cell, Digit, Grid};
+use shudu_draw::{Board, Options};
 
 use crate::input::{self, STDIN_NAME};
 use crate::ladder::LadderArgs;
 use crate::output::{push_json, warn, write_error, Format};
+use crate::picture::{encode, parse_target, write_target, Kind, PictureArgs, Target};
 use crate::record::StepFields;
 use crate::Status;
 
@@ -44,12 +46,13 @@ them). outcome is step, mistakes, stuck or solved.";
 pub const AFTER_HELP: &str = "\
 Exit status: 0 when a hint was given (a mistake, a step, or the news that the ladder is stuck), 1 when the input \
 could not be read or its givens have no solution or several (reported on standard error, `error` on standard \
-output), 2 on a usage error.
+output) or the --picture could not be written, 2 on a usage error.
 
 Examples:
   shudu hint 006800005080200007050347200000000013003009000800000500000060080000403000700100020
   shudu hint --grid --lang zh state.txt
-  shudu hint --puzzle puzzle.txt my-pencilmarks.txt";
+  shudu hint --puzzle puzzle.txt my-pencilmarks.txt
+  shudu hint --picture hint.png --size 720 state.txt";
 
 #[derive(Args, Debug)]
 pub struct HintArgs {
@@ -70,14 +73,22 @@ pub struct HintArgs {
     #[arg(long, value_name = "FORMAT", value_enum, default_value_t = Format::Text)]
     format: Format,
 
+    /// Also draw the hint, `.svg` or `.png`: the step on the board as HoDoKu colours it, or the board with the
+    /// mistakes framed.
+    #[arg(long, value_name = "FILE", value_parser = parse_target)]
+    picture: Option<Target>,
+
+    #[command(flatten)]
+    look: PictureArgs,
+
     #[command(flatten)]
     ladder: LadderArgs,
 }
 
 /// Why no hint was given, and which input is at fault.
-struct Failure {
-    source: String,
-    message: String,
+pub(crate) struct Failure {
+    pub(crate) source: String,
+    pub(crate) message: String,
 }
 
 /// Runs `shudu hint`.
@@ -91,13 +102,16 @@ pub fn run(args: &HintArgs) -> Status {
     });
     let mut out = io::stdout().lock();
     let written = match &answer {
-        Ok(text) => out.write_all(text.as_bytes()),
+        Ok((text, _)) => out.write_all(text.as_bytes()),
         Err(Failure { source, message }) => {
             warn(format_args!("{source}: {message}"));
             write_error(&mut out, args.format, message, source, None)
         }
     };
-    let status = if answer.is_ok() { Status::Ok } else { Status::Failed };
+    let status = match &answer {
+        Ok((_, drawn)) => *drawn,
+        Err(_) => Status::Failed,
+    };
     match written.and_then(|()| out.flush()) {
         Ok(()) => status,
         // A reader that stopped listening wanted no more output.
@@ -111,7 +125,7 @@ pub fn run(args: &HintArgs) -> Status {
 
 /// Reads a board in any format from an argument (`label` names it in messages), a file it names, or standard input
 /// (`-` or no argument), with the name of where it came from.
-fn read_board(arg: Option<&OsStr>, label: &str) -> Result<(String, Grid), Failure> {
+pub(crate) fn read_board(arg: Option<&OsStr>, label: &str) -> Result<(String, Grid), Failure> {
     let (source, text) = read(arg, label)?;
     match format::parse(&text) {
         Ok(grid) => Ok((source, grid)),
@@ -272,8 +286,8 @@ impl Hint {
     }
 }
 
-/// The whole hint, written in the chosen format.
-fn hint(grid: &Grid, puzzle: Option<&Grid>, args: &HintArgs) -> Result<String, String> {
+/// The whole hint, written in the chosen format, and whether its picture (if one was asked for) was written.
+fn hint(grid: &Grid, puzzle: Option<&Grid>, args: &HintArgs) -> Result<(String, Status), String> {
     let solution = solution(grid, puzzle)?;
     let (mistakes, removed) = problems(grid, &solution);
     let hint = if !mistakes.is_empty() || !removed.is_empty() {
@@ -287,10 +301,54 @@ fn hint(grid: &Grid, puzzle: Option<&Grid>, args: &HintArgs) -> Result<String, S
         }
     };
     let lang = args.ladder.lang();
-    Ok(match args.format {
+    let drawn = match &args.picture {
+        Some(target) => picture(grid, puzzle, &hint, lang, target, &args.look),
+        None => Status::Ok,
+    };
+    let text = match args.format {
         Format::Json => json(grid, &hint, lang),
         Format::Text => text(grid, &hint, lang, args.grid),
-    })
+    };
+    Ok((text, drawn))
+}
+
+/// Draws the hint: the step on the board, or the board with the mistakes framed and the news as its legend. With
+/// the original puzzle, its givens are drawn as givens and the other digits as the player's.
+fn picture(grid: &Grid, puzzle: Option<&Grid>, hint: &Hint, lang: Lang, target: &Target, look: &PictureArgs) -> Status {
+    let mut options = Options {
+        theme: look.theme,
+        lang,
+        width: look.size.filter(|_| target.kind == Kind::Svg),
+        ..Options::default()
+    };
+    let step = match hint {
+        Hint::Step(step) => Some(step.as_ref()),
+        Hint::Mistakes(mistakes, removed) => {
+            options.flagged = mistakes
+                .iter()
+                .map(|m| m.cell)
+                .chain(removed.iter().map(|r| r.cell))
+                .collect();
+            options.caption = Some(text(grid, hint, lang, false).trim_end().to_string());
+            None
+        }
+        Hint::Solved | Hint::Stuck => {
+            options.caption = text(grid, hint, lang, false).lines().next().map(str::to_string);
+            None
+        }
+    };
+    let mut board = Board::from_grid(grid);
+    if let Some(puzzle) = puzzle {
+        board.givens = *puzzle.values();
+    }
+    let svg = shudu_draw::svg(&board, step, &options);
+    match encode(svg, target.kind, look.size).and_then(|bytes| write_target(target, &bytes)) {
+        Ok(()) => Status::Ok,
+        Err(message) => {
+            warn(format_args!("shudu: {message}"));
+            Status::Failed
+        }
+    }
 }
 
 fn json(grid: &Grid, hint: &Hint, lang: Lang) -> String {

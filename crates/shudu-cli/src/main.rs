@@ -4,13 +4,17 @@
 
 mod batch;
 mod bench;
+mod draw;
 mod explain;
 mod generate;
 mod hint;
 mod input;
 mod ladder;
 mod output;
+mod picture;
+mod pictures;
 mod play;
+mod print;
 mod rate;
 mod record;
 mod reglib;
@@ -62,6 +66,12 @@ enum Command {
     /// Serve the web game on a local address: play in a browser.
     #[command(long_about = serve::LONG_ABOUT)]
     Serve(serve::ServeArgs),
+    /// Print a puzzle book as PDF: puzzles from files or generated, solutions at the back.
+    #[command(long_about = print::LONG_ABOUT, after_help = print::AFTER_HELP)]
+    Print(print::PrintArgs),
+    /// Draw a board as a picture, SVG or PNG.
+    #[command(long_about = draw::LONG_ABOUT, after_help = draw::AFTER_HELP)]
+    Draw(draw::DrawArgs),
     /// Time the search solver over whole puzzle collections, single-threaded.
     #[command(long_about = bench::LONG_ABOUT)]
     Bench(bench::BenchArgs),
@@ -110,6 +120,8 @@ fn main() -> ExitCode {
         Command::Rate(args) => rate::run(&args),
         Command::Generate(args) => generate::run(&args),
         Command::Reglib(args) => reglib::run(&args),
+        Command::Draw(args) => draw::run(&args),
+        Command::Print(args) => print::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Serve(args) => serve::run(&args),

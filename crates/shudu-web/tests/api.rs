@@ -537,6 +537,19 @@ async fn the_explain_view_walks_from_the_players_position() {
     assert_eq!(a.body["solved"], true);
     let steps = a.body["steps"].as_array().expect("test setup");
     assert_eq!(steps[0]["text"], "Naked Single: r1c6=1");
+    let svg = steps[0]["svg"].as_str().expect("a picture a step");
+    assert!(
+        svg.starts_with("<svg") && svg.contains("<title>") && svg.contains("r1c6=1"),
+        "{}",
+        &svg[..200]
+    );
+    let contrast = c.get(&format!("/api/games/{id}/explain?theme=contrast")).await;
+    assert_ne!(
+        contrast.body["steps"][0]["svg"], steps[0]["svg"],
+        "the high-contrast page gets the print theme"
+    );
+    let bad = c.get(&format!("/api/games/{id}/explain?theme=neon")).await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
     assert_eq!(steps.len(), empties(&g).len(), "singles only: one step a cell");
     let zh = c.get(&format!("/api/games/{id}/explain?lang=zh")).await;
     assert!(zh.body["steps"][0]["text"]

@@ -1,6 +1,7 @@
 //! `shudu bench`: how fast the search solver goes through whole puzzle collections, on one thread.
 
 mod baseline;
+mod draw;
 mod explain;
 mod generate;
 mod rate;
@@ -47,7 +48,8 @@ baseline is timed on a sample (--baseline-sample), and the search solver again o
 
 --explain times the explained solver instead, and --rate the grading of `shudu rate`. --generate times the \
 generator (no files read): mean, median, 95th percentile and maximum time per puzzle, for plain minimal puzzles and \
-for each level. --serve puts the web game under load: simulated players on `shudu serve` (started for the run \
+for each level. --draw times the pictures (no files read): the SVG of a step, its PNG at 360 px, and a PDF book of \
+100 puzzles. --serve puts the web game under load: simulated players on `shudu serve` (started for the run \
 on a loopback port, or --url), with each endpoint's latency (p50, p99, max) and errors, and the first page load's \
 compressed size.";
 
@@ -92,6 +94,11 @@ pub struct BenchArgs {
     #[arg(long, conflicts_with_all = ["explain", "rate", "baseline"])]
     generate: bool,
 
+    /// Time the pictures instead (no files read): the SVG of a step, its PNG at 360 px, a PDF book of 100
+    /// puzzles.
+    #[arg(long, conflicts_with_all = ["explain", "rate", "baseline", "generate"])]
+    draw: bool,
+
     /// With --generate: the levels to time (may be given more than once). Default: a plain minimal puzzle, then
     /// every level.
     #[arg(long, value_name = "LEVEL", value_enum, requires = "generate")]
@@ -114,7 +121,7 @@ pub struct BenchArgs {
     minimal: bool,
 
     /// Put the web game under load instead (no files read): simulated players on `shudu serve`.
-    #[arg(long, conflicts_with_all = ["explain", "rate", "baseline", "generate"])]
+    #[arg(long, conflicts_with_all = ["explain", "rate", "baseline", "generate", "draw"])]
     serve: bool,
 
     /// With --serve: the server to load (default: a `shudu serve` started for the run).
@@ -181,6 +188,10 @@ fn bench(args: &BenchArgs) -> io::Result<Status> {
     }
     if args.serve {
         return serve::report(&mut io::stdout().lock(), args);
+    }
+    if args.draw {
+        draw::report(&mut io::stdout().lock(), args)?;
+        return Ok(Status::Ok);
     }
     let mut status = Status::Ok;
     let targets = match targets(args) {

@@ -61,7 +61,8 @@ export async function openExplain() {
   openDialog('explain-dialog');
   let answer;
   try {
-    const theme = resolvedTheme() === 'light' ? 'light' : 'dark';
+    // The server draws the picture in the page's theme (high contrast as the renderer's print theme).
+    const theme = resolvedTheme();
     answer = await api.explain(state.game.id, state.settings.lang, theme);
   } catch (err) {
     $('explain-status').textContent = `The path cannot be shown: ${err.message}`;
