@@ -10,14 +10,15 @@
 //! Each test skips, saying why, where Chromium or chromedriver is missing (the axe test also where its copy of
 //! axe-core is: `npm ci` in `tests/web`); `.ci/run` installs all three.
 
-use std::io::{BufRead, BufReader};
+mod common;
+
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{mpsc, Arc, Mutex};
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use common::server::{unique, Guard, Scratch, Server};
 use fantoccini::actions::{
     InputSource, KeyAction, KeyActions, MouseActions, PointerAction, TouchActions, MOUSE_BUTTON_LEFT,
 };
@@ -25,13 +26,11 @@ use fantoccini::key::Key;
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
 
-const BIN: &str = env!("CARGO_BIN_EXE_shudu");
 /// How long any awaited condition may take before the test fails.
 const PATIENCE: Duration = Duration::from_secs(20);
 
 /// The browser tests run one at a time: each starts a server, a driver and a browser, which is plenty for two cores.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
-static SCRATCH: AtomicUsize = AtomicUsize::new(0);
 
 fn find_on_path(name: &str) -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
@@ -68,83 +67,6 @@ fn axe_source() -> Result<String, String> {
             path.display()
         )
     })
-}
-
-/// A fresh directory under the system's temporary directory, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(what: &str) -> Scratch {
-        let n = SCRATCH.fetch_add(1, Ordering::SeqCst);
-        let dir = std::env::temp_dir().join(format!("shudu-browser-{}-{what}-{n}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("a scratch directory");
-        Scratch(dir)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// A child process killed (by its id) when dropped.
-struct Guard(Child);
-
-impl Drop for Guard {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// `shudu serve` on a free loopback port with a scratch data directory.
-struct Server {
-    url: String,
-    _process: Guard,
-    _data: Scratch,
-}
-
-impl Server {
-    fn start() -> Server {
-        let data = Scratch::new("data");
-        let mut child = Command::new(BIN)
-            // A small pool of puzzles made ahead: the tests play Easy games, and the browser needs the cores.
-            .args(["serve", "--addr", "127.0.0.1:0", "--pool", "2", "--data"])
-            .arg(&data.0)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("shudu serve starts");
-        let stdout = child.stdout.take().expect("piped stdout");
-        let process = Guard(child);
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut lines = BufReader::new(stdout).lines();
-            if let Some(Ok(first)) = lines.next() {
-                let _ = tx.send(first);
-            }
-            // Keep reading so the server never blocks on a full pipe.
-            for _ in lines {}
-        });
-        let first = rx
-            .recv_timeout(Duration::from_secs(60))
-            .expect("shudu serve prints its address");
-        let url = first
-            .split("serving on ")
-            .nth(1)
-            .and_then(|rest| rest.split_whitespace().next())
-            .unwrap_or_else(|| panic!("no address in {first:?}"))
-            .trim_end_matches('/')
-            .to_string();
-        Server {
-            url,
-            _process: process,
-            _data: data,
-        }
-    }
 }
 
 /// chromedriver on a free port; browsers get fresh profiles under `profiles`.
@@ -186,10 +108,7 @@ impl Driver {
 
     /// A new browser with a profile of its own: no cookie, so a new player.
     async fn browser(&self, width: u32, height: u32) -> Client {
-        let profile = self
-            .profiles
-            .0
-            .join(format!("p{}", SCRATCH.fetch_add(1, Ordering::SeqCst)));
+        let profile = self.profiles.0.join(format!("p{}", unique()));
         let args = vec![
             "--headless".to_string(),
             "--no-sandbox".to_string(),
@@ -255,7 +174,8 @@ where
     };
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let started = Instant::now();
-    let server = Server::start();
+    let data = Scratch::new("data");
+    let server = Server::start(&data.0);
     let driver = Arc::new(Driver::start(chromium, &chromedriver));
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -279,6 +199,7 @@ where
     drop(runtime);
     drop(driver);
     drop(server);
+    drop(data);
     eprintln!("{name}: {:.1} s", started.elapsed().as_secs_f64());
     if let Err(e) = result {
         std::panic::resume_unwind(e.into_panic());

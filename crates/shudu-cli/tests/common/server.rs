@@ -4,29 +4,43 @@
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
 use serde_json::Value;
 
+/// A child process, killed when dropped (a failed test leaves no server or driver behind).
+pub struct Guard(pub Child);
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// A running `shudu serve`.
 pub struct Server {
-    child: Child,
+    process: Guard,
     /// `http://127.0.0.1:PORT`.
     pub url: String,
 }
 
 impl Server {
-    /// Starts `shudu serve --addr 127.0.0.1:0 --data DATA` and waits for the line that tells its address.
+    /// Starts `shudu serve --addr 127.0.0.1:0 --data DATA` and waits for the line that tells its address. The pool
+    /// of puzzles made ahead is small: the tests play a few games, and a browser beside the server needs the cores.
     pub fn start(data: &Path) -> Server {
         let mut child = Command::new(super::BIN)
             .args(["serve", "--addr", "127.0.0.1:0", "--pool", "2", "--data"])
             .arg(data)
+            .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
             .expect("shudu serve starts");
         let stdout = child.stdout.take().expect("stdout is piped");
+        let process = Guard(child);
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || {
             let mut first = String::new();
@@ -44,21 +58,14 @@ impl Server {
             .split_whitespace()
             .find(|w| w.starts_with("http://"))
             .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .trim_end_matches('/')
             .to_string();
-        Server { child, url }
+        Server { process, url }
     }
 
     /// Kills the server with SIGKILL: no chance to flush, close or say goodbye.
-    pub fn kill(mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+    pub fn kill(self) {
+        drop(self.process);
     }
 }
 
@@ -123,12 +130,19 @@ impl Player {
     }
 }
 
+static SCRATCH: AtomicUsize = AtomicUsize::new(0);
+
+/// A number not handed out before in this test process (for scratch names and browser profiles).
+pub fn unique() -> usize {
+    SCRATCH.fetch_add(1, Ordering::SeqCst)
+}
+
 /// A fresh scratch directory under the system's temporary directory, removed when dropped.
 pub struct Scratch(pub PathBuf);
 
 impl Scratch {
     pub fn new(tag: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("shudu-serve-{tag}-{}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("shudu-serve-{}-{tag}-{}", std::process::id(), unique()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("a scratch directory");
         Scratch(dir)
