@@ -168,14 +168,20 @@ fn play(url: String, player: usize, seed: u64, deadline: Instant, think_ms: u64)
             elapsed += think_ms;
             let roll = rng.below(100);
             let body = if roll < 8 {
-                // Ask for a hint, and follow it through its three stages.
+                // Ask for a hint, and follow it through its three stages; the last may finish the game.
+                let mut last = None;
                 for _ in 0..3 {
-                    c.call(
-                        "hint",
-                        "POST",
-                        &format!("/api/games/{id}/hint"),
-                        Some(json!({ "elapsed_ms": elapsed })),
-                    );
+                    let path = format!("/api/games/{id}/hint");
+                    last = c.call("hint", "POST", &path, Some(json!({ "elapsed_ms": elapsed })));
+                }
+                if let Some(answer) = last {
+                    if answer["status"] == "solved" {
+                        continue 'games;
+                    }
+                    if let Some(values) = answer["values"].as_str() {
+                        let placed = values.as_bytes();
+                        empties.retain(|&i| placed.get(i) == Some(&b'.'));
+                    }
                 }
                 continue;
             } else if roll < 30 {
