@@ -18,6 +18,7 @@
 
 #![warn(missing_docs)]
 
+pub mod canon;
 pub mod generate;
 pub mod grid;
 pub mod logic;
