@@ -39,6 +39,23 @@ use crate::generate::Rng;
 /// The six orders of three things: order `p` puts item `PERMS[p][i]` at place `i`.
 const PERMS: [[u8; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
 
+/// `PLACED[i][at]`: the orders of [`PERMS`] that put item `i` at place `at`.
+const PLACED: [[u8; 3]; 3] = placed();
+
+const fn placed() -> [[u8; 3]; 3] {
+    let mut table = [[0u8; 3]; 3];
+    let mut p = 0;
+    while p < 6 {
+        let mut at = 0;
+        while at < 3 {
+            table[PERMS[p][at] as usize][at] |= 1 << p;
+            at += 1;
+        }
+        p += 1;
+    }
+    table
+}
+
 /// Every column order of a stack allowed.
 const ALL_ORDERS: u8 = 0b11_1111;
 
@@ -74,7 +91,20 @@ struct Candidate {
 /// assert_eq!(canonical(&one), form);
 /// ```
 pub fn canonical(values: &[u8; 81]) -> [u8; 81] {
-    Search::new(values).run()
+    // The candidate lists are kept per thread: a form is found in microseconds, and two allocations a form showed.
+    BUFFERS.with(|buffers| match buffers.try_borrow_mut() {
+        Ok(mut buffers) => {
+            let (current, following) = &mut *buffers;
+            Search::new(values, current, following).run()
+        }
+        // Only a re-entrant call (none today) finds them in use; it gets lists of its own.
+        Err(_) => Search::new(values, &mut Vec::new(), &mut Vec::new()).run(),
+    })
+}
+
+thread_local! {
+    static BUFFERS: std::cell::RefCell<(Vec<Candidate>, Vec<Candidate>)> =
+        const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
 }
 
 /// Whether two puzzles (or grids) are equivalent under the symmetry group and a relabelling of the digits.
@@ -84,28 +114,54 @@ pub fn equivalent(a: &[u8; 81], b: &[u8; 81]) -> bool {
     givens(a) == givens(b) && canonical(a) == canonical(b)
 }
 
-struct Search {
+struct Search<'b> {
     /// The puzzle's rows, as given and transposed; values above 9 cleaned to 0.
     rows: [[[u8; 9]; 9]; 2],
+    /// Givens in each stack of each row, as given and transposed.
+    counts: [[[u8; 3]; 9]; 2],
+    /// The rows that can open the form, as given and transposed: those whose givens per stack, in increasing order,
+    /// are least (any other first row is worse at its first stack with more givens).
+    first: [u16; 2],
     /// Candidates tied on the rows so far, and those of the row being built.
-    current: Vec<Candidate>,
-    following: Vec<Candidate>,
+    current: &'b mut Vec<Candidate>,
+    following: &'b mut Vec<Candidate>,
     /// The best row found so far for the result row being built (255 past what has been compared).
     best: [u8; 9],
 }
 
-impl Search {
-    fn new(values: &[u8; 81]) -> Search {
+impl<'b> Search<'b> {
+    fn new(values: &[u8; 81], current: &'b mut Vec<Candidate>, following: &'b mut Vec<Candidate>) -> Search<'b> {
         let mut rows = [[[0u8; 9]; 9]; 2];
+        let mut counts = [[[0u8; 3]; 9]; 2];
         for r in 0..9 {
             for c in 0..9 {
                 let v = values[r * 9 + c];
                 let v = if v <= 9 { v } else { 0 };
                 rows[0][r][c] = v;
                 rows[1][c][r] = v;
+                let given = u8::from(v != 0);
+                counts[0][r][c / 3] += given;
+                counts[1][c][r / 3] += given;
             }
         }
-        let mut current = Vec::with_capacity(64);
+        let mut first = [0u16; 2];
+        let mut least = u8::MAX;
+        for (orient, rows) in counts.iter().enumerate() {
+            for (r, row) in rows.iter().enumerate() {
+                let mut sorted = *row;
+                sorted.sort_unstable();
+                let key = sorted[0] << 4 | sorted[1] << 2 | sorted[2];
+                if key < least {
+                    least = key;
+                    first = [0; 2];
+                }
+                if key == least {
+                    first[orient] |= 1 << r;
+                }
+            }
+        }
+        current.clear();
+        following.clear();
         for orient in 0..2 {
             for stacks in PERMS {
                 current.push(Candidate {
@@ -121,8 +177,10 @@ impl Search {
         }
         Search {
             rows,
+            counts,
+            first,
             current,
-            following: Vec::with_capacity(64),
+            following,
             best: [255; 9],
         }
     }
@@ -132,11 +190,13 @@ impl Search {
         for r in 0..9 {
             self.best = [255; 9];
             self.following.clear();
-            let current = std::mem::take(&mut self.current);
+            let current = std::mem::take(self.current);
             for cand in &current {
                 // The source rows the band structure allows for result row r: any row to open a band (of a band not
                 // yet used), else the unused rows of the band under way.
-                let choices: u16 = if r % 3 == 0 {
+                let choices: u16 = if r == 0 {
+                    self.first[usize::from(cand.orient)]
+                } else if r % 3 == 0 {
                     let mut free = 0u16;
                     for band in 0..3 {
                         if cand.used & (0b111 << (3 * band)) == 0 {
@@ -152,6 +212,14 @@ impl Search {
                 while bits != 0 {
                     let source = bits.trailing_zeros() as u8;
                     bits &= bits - 1;
+                    if r == 0 {
+                        // The first row is least with its stacks in increasing order of givens.
+                        let count = &self.counts[usize::from(cand.orient)][usize::from(source)];
+                        let [a, b, c] = cand.stacks.map(|s| count[usize::from(s)]);
+                        if a > b || b > c {
+                            continue;
+                        }
+                    }
                     let mut next = *cand;
                     next.rows[r] = source;
                     next.used |= 1 << source;
@@ -159,8 +227,8 @@ impl Search {
                     self.extend(next, &values, 0);
                 }
             }
-            self.current = current;
-            std::mem::swap(&mut self.current, &mut self.following);
+            *self.current = current;
+            std::mem::swap(self.current, self.following);
             form[r * 9..r * 9 + 9].copy_from_slice(&self.best);
         }
         form
@@ -176,10 +244,39 @@ impl Search {
         }
         let base = 3 * usize::from(cand.stacks[k]);
         let triplet = [values[base], values[base + 1], values[base + 2]];
+        let allowed = cand.orders[k];
+        let givens = triplet.iter().filter(|&&d| d != 0).count();
+        if givens <= 1 {
+            // Most triplets of a puzzle hold no given or one: the best order puts the given last, or as late as the
+            // allowed orders let it go, and numbers nothing or one new digit, so the orders make one group.
+            let (shown, group, fresh) = match triplet.iter().position(|&d| d != 0) {
+                None => ([0u8; 3], allowed, 0u8),
+                Some(i) => {
+                    let d = triplet[i];
+                    let known = cand.label[usize::from(d)];
+                    let (x, fresh) = if known != 0 { (known, 0) } else { (cand.next, d) };
+                    let place = (0..3).rev().find(|&at| allowed & PLACED[i][at] != 0).unwrap_or(0);
+                    let mut shown = [0u8; 3];
+                    shown[place] = x;
+                    (shown, allowed & PLACED[i][place], fresh)
+                }
+            };
+            if !self.compare(k, &shown) {
+                return;
+            }
+            let mut next = cand;
+            next.orders[k] = group;
+            if fresh != 0 {
+                next.label[usize::from(fresh)] = next.next;
+                next.next += 1;
+            }
+            self.extend(next, values, k + 1);
+            return;
+        }
         // Each allowed order: the triplet it gives and the new digits it labels, in order.
         let mut made = [([0u8; 3], [0u8; 3]); 6];
         let mut best: Option<[u8; 3]> = None;
-        let mut orders = cand.orders[k];
+        let mut orders = allowed;
         while orders != 0 {
             let p = orders.trailing_zeros() as usize;
             orders &= orders - 1;
@@ -190,21 +287,13 @@ impl Search {
             }
         }
         let Some(shown) = best else { return };
-        let at = 3 * k;
-        let target = [self.best[at], self.best[at + 1], self.best[at + 2]];
-        if shown > target {
+        if !self.compare(k, &shown) {
             return;
-        }
-        if shown < target {
-            // A better row: every candidate kept so far gave the old best.
-            self.following.clear();
-            self.best[at..at + 3].copy_from_slice(&shown);
-            self.best[at + 3..].fill(255);
         }
         // The orders giving the best triplet, grouped by the digits they label (the same new digits in the same
         // order lead to the same relabelling, so such orders stay one candidate).
         let mut left = 0u8;
-        let mut orders = cand.orders[k];
+        let mut orders = allowed;
         while orders != 0 {
             let p = orders.trailing_zeros() as usize;
             orders &= orders - 1;
@@ -233,6 +322,23 @@ impl Search {
             }
             self.extend(next, values, k + 1);
         }
+    }
+
+    /// Compares the best triplet of result stack `k` with the best row's: `false` when worse (the branch is
+    /// dropped); when better, it becomes the best, and the candidates kept for the old best go.
+    #[inline]
+    fn compare(&mut self, k: usize, shown: &[u8; 3]) -> bool {
+        let at = 3 * k;
+        let target = [self.best[at], self.best[at + 1], self.best[at + 2]];
+        if *shown > target {
+            return false;
+        }
+        if *shown < target {
+            self.following.clear();
+            self.best[at..at + 3].copy_from_slice(shown);
+            self.best[at + 3..].fill(255);
+        }
+        true
     }
 }
 
