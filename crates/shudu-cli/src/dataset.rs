@@ -85,32 +85,8 @@ pub struct DatasetArgs {
     threads: Option<usize>,
 }
 
-/// `easy`, `easy,hard`, `easy-unfair`, `easy..unfair`, `any`.
-pub(crate) fn parse_levels(text: &str) -> Result<Vec<Level>, String> {
-    let level = |name: &str| -> Result<Level, String> {
-        let name = name.trim();
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name().eq_ignore_ascii_case(name))
-            .ok_or_else(|| format!("`{name}` is not a level (easy, medium, hard, unfair, extreme)"))
-    };
-    let mut levels = Vec::new();
-    for part in text.split(',') {
-        if part.trim().eq_ignore_ascii_case("any") {
-            continue;
-        }
-        match part.split_once("..").or_else(|| part.split_once('-')) {
-            Some((a, b)) => {
-                let (a, b) = (level(a)?, level(b)?);
-                if a > b {
-                    return Err(format!("the range {a} to {b} is empty"));
-                }
-                levels.extend(Level::ALL.into_iter().filter(|l| (a..=b).contains(l)));
-            }
-            None => levels.push(level(part)?),
-        }
-    }
-    Ok(levels)
+fn parse_levels(text: &str) -> Result<Vec<Level>, String> {
+    shudu::dataset::parse_levels(text)
 }
 
 fn parse_split(text: &str) -> Result<Split, String> {
@@ -298,23 +274,4 @@ fn progress_bar(total: u64) -> ProgressBar {
     );
     bar.enable_steady_tick(Duration::from_millis(200));
     bar
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn levels_parse() {
-        assert_eq!(parse_levels("easy"), Ok(vec![Level::Easy]));
-        assert_eq!(parse_levels("Hard,easy"), Ok(vec![Level::Hard, Level::Easy]));
-        assert_eq!(
-            parse_levels("easy-unfair"),
-            Ok(vec![Level::Easy, Level::Medium, Level::Hard, Level::Unfair])
-        );
-        assert_eq!(parse_levels("medium..hard"), Ok(vec![Level::Medium, Level::Hard]));
-        assert_eq!(parse_levels("any"), Ok(vec![]));
-        assert!(parse_levels("unfair-easy").is_err());
-        assert!(parse_levels("tough").unwrap_err().contains("`tough`"));
-    }
 }

@@ -132,6 +132,43 @@ impl Maker {
     }
 }
 
+/// Levels named in text: `easy`, `easy,hard` (taken in that order), `easy-unfair` or `easy..unfair` (a range),
+/// `any` (no level: an empty list). Case does not matter.
+///
+/// ```
+/// use shudu::dataset::parse_levels;
+/// use shudu::logic::Level;
+/// assert_eq!(parse_levels("hard,Easy"), Ok(vec![Level::Hard, Level::Easy]));
+/// assert_eq!(parse_levels("medium-hard"), Ok(vec![Level::Medium, Level::Hard]));
+/// assert!(parse_levels("tough").unwrap_err().contains("`tough`"));
+/// ```
+pub fn parse_levels(text: &str) -> Result<Vec<Level>, String> {
+    let level = |name: &str| -> Result<Level, String> {
+        let name = name.trim();
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(name))
+            .ok_or_else(|| format!("`{name}` is not a level (easy, medium, hard, unfair, extreme)"))
+    };
+    let mut levels = Vec::new();
+    for part in text.split(',') {
+        if part.trim().eq_ignore_ascii_case("any") {
+            continue;
+        }
+        match part.split_once("..").or_else(|| part.split_once('-')) {
+            Some((a, b)) => {
+                let (a, b) = (level(a)?, level(b)?);
+                if a > b {
+                    return Err(format!("the range {a} to {b} is empty"));
+                }
+                levels.extend(Level::ALL.into_iter().filter(|l| (a..=b).contains(l)));
+            }
+            None => levels.push(level(part)?),
+        }
+    }
+    Ok(levels)
+}
+
 /// Named shares of a dataset (`train=0.9,test=0.1`), and the share each canonical class goes to.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Split {
@@ -240,6 +277,18 @@ impl FromStr for Split {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn levels_parse() {
+        assert_eq!(parse_levels("easy"), Ok(vec![Level::Easy]));
+        assert_eq!(
+            parse_levels("easy-unfair"),
+            Ok(vec![Level::Easy, Level::Medium, Level::Hard, Level::Unfair])
+        );
+        assert_eq!(parse_levels("medium..hard"), Ok(vec![Level::Medium, Level::Hard]));
+        assert_eq!(parse_levels("any"), Ok(vec![]));
+        assert!(parse_levels("unfair-easy").is_err());
+    }
 
     #[test]
     fn splits_parse_and_name_what_is_wrong() {
