@@ -15,6 +15,7 @@ multi-machine cluster, or under Spark's ``mapPartitions``:
    ``<share>/part-B.parquet`` for each share of the split (``train/``, ``test/``).
 
 :func:`build` runs both passes on a ``dask.distributed`` client and writes ``manifest.json``.
+:func:`rate_collection` rates an existing puzzle file the same way, a stretch of lines a task.
 
 Every isomorph of a test puzzle is in the test share: the share is drawn from the canonical form alone (the
 engine's hash), as in ``shudu dataset``.
@@ -232,6 +233,61 @@ def build(
         "seconds_dedupe": finished - generated,
         "partition_seconds": sum(m["seconds"] for m in made),
     }
+
+
+RATED = pa.schema(
+    [
+        ("line", pa.uint64()),
+        ("puzzle", pa.string()),
+        ("canonical", pa.string()),
+        ("level", pa.string()),
+        ("score", pa.uint32()),
+        ("stars", pa.uint8()),
+        ("se_er", pa.float64()),
+        ("hardest", pa.string()),
+    ]
+)
+"""The columns of a rated collection (:func:`rate_collection`); ``level`` is null for a puzzle that is not proper."""
+
+
+def rate_partition(start: int, path: str, count: int, out: str, threads: Optional[int] = 1) -> Dict[str, Any]:
+    """Rates lines ``start`` to ``start + count - 1`` (0-based, blank and ``#`` lines included in the count) of the
+    puzzle file ``path`` and writes them to ``out/rated/part-<start>.parquet``. A line that cannot be read raises
+    ``ValueError`` naming it."""
+    began = time.perf_counter()
+    fs, root = _filesystem(path)
+    with fs.open_input_stream(root) as f:
+        lines = f.read().decode("utf-8").splitlines()[start : start + count]
+    numbers = [start + i + 1 for i, l in enumerate(lines) if l.strip() and not l.startswith("#")]
+    puzzles = [lines[n - start - 1].strip() for n in numbers]
+    try:
+        rated = shudu.rate_batch(puzzles, threads=threads)
+    except ValueError as e:
+        raise ValueError(f"{path}: lines {start + 1}-{start + count}: {e}") from None
+    forms = shudu.canonical_batch(puzzles, threads=threads)
+    columns = {name: [] for name in RATED.names}
+    for n, p, form, r in zip(numbers, puzzles, forms, rated):
+        columns["line"].append(n)
+        columns["puzzle"].append(p)
+        columns["canonical"].append(form)
+        columns["level"].append(r and r["level"])
+        columns["score"].append(r and r["score"])
+        columns["stars"].append(r and r["stars"])
+        columns["se_er"].append(r and r["se"]["er"])
+        columns["hardest"].append(r and r["hardest"])
+    ofs, oroot = _filesystem(out)
+    ofs.create_dir(f"{oroot}/rated", recursive=True)
+    pq.write_table(pa.Table.from_pydict(columns, schema=RATED), f"{oroot}/rated/part-{start:012d}.parquet", filesystem=ofs)
+    return {"start": start, "rows": len(puzzles), "seconds": time.perf_counter() - began}
+
+
+def rate_collection(client, path: str, out: str, lines: int, partition_size: int = 10_000) -> Dict[str, Any]:
+    """Rates a puzzle file of ``lines`` lines on the client's workers, a partition of ``partition_size`` lines a
+    task, into ``out/rated/*.parquet`` (the collection's analyst's job: levels, scores, classes)."""
+    began = time.perf_counter()
+    starts = range(0, lines, partition_size)
+    done = client.gather(client.map(rate_partition, starts, path=path, count=partition_size, out=out, pure=False))
+    return {"rows": sum(d["rows"] for d in done), "seconds": time.perf_counter() - began}
 
 
 def read(out: str, share: str):

@@ -87,3 +87,25 @@ def test_bad_requests_fail_before_any_task(tmp_path):
         shudu_dask.build(None, str(tmp_path), n=10, seed=1, split="a=1,a=1")
     with pytest.raises(ValueError, match="at least 1"):
         shudu_dask.build(None, str(tmp_path), n=0, seed=1)
+
+
+def test_a_collection_is_rated_as_rate_batch_rates_it(tmp_path):
+    puzzles = shudu.generate(30, level="medium", seed=3)
+    lines = ["# a comment"] + puzzles[:10] + [""] + puzzles[10:] + ["." * 81]
+    path = tmp_path / "puzzles.txt"
+    path.write_text("\n".join(lines) + "\n")
+    out = str(tmp_path / "rated")
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        with Client(cluster) as client:
+            summary = shudu_dask.rate_collection(client, str(path), out, lines=len(lines), partition_size=7)
+    assert summary["rows"] == 31
+    table = pd.read_parquet(f"{out}/rated").sort_values("line")
+    assert table["line"].tolist() == [n + 1 for n, l in enumerate(lines) if l.strip() and not l.startswith("#")]
+    rated = shudu.rate_batch(puzzles)
+    assert table["score"].tolist()[:30] == [r["score"] for r in rated]
+    assert table["level"].tolist()[:30] == ["Medium"] * 30
+    assert pd.isna(table["level"].tolist()[30])
+    with pytest.raises(ValueError, match=r"lines 1-3: puzzles\[1\]"):
+        bad = tmp_path / "bad.txt"
+        bad.write_text(puzzles[0] + "\nnot a puzzle\n")
+        shudu_dask.rate_partition(0, str(bad), 3, out)
