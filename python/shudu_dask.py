@@ -250,10 +250,13 @@ RATED = pa.schema(
 """The columns of a rated collection (:func:`rate_collection`); ``level`` is null for a puzzle that is not proper."""
 
 
-def rate_partition(start: int, path: str, count: int, out: str, threads: Optional[int] = 1) -> Dict[str, Any]:
+def rate_partition(
+    start: int, path: str, count: int, out: str, forms: bool = True, threads: Optional[int] = 1
+) -> Dict[str, Any]:
     """Rates lines ``start`` to ``start + count - 1`` (0-based, blank and ``#`` lines included in the count) of the
-    puzzle file ``path`` and writes them to ``out/rated/part-<start>.parquet``. A line that cannot be read raises
-    ``ValueError`` naming it."""
+    puzzle file ``path`` and writes them to ``out/rated/part-<start>.parquet``, with each puzzle's canonical form
+    unless ``forms`` is false (the column is then null). A line that cannot be read raises ``ValueError`` naming
+    it."""
     began = time.perf_counter()
     fs, root = _filesystem(path)
     with fs.open_input_stream(root) as f:
@@ -264,9 +267,9 @@ def rate_partition(start: int, path: str, count: int, out: str, threads: Optiona
         rated = shudu.rate_batch(puzzles, threads=threads)
     except ValueError as e:
         raise ValueError(f"{path}: lines {start + 1}-{start + count}: {e}") from None
-    forms = shudu.canonical_batch(puzzles, threads=threads)
+    canonical = shudu.canonical_batch(puzzles, threads=threads) if forms else [None] * len(puzzles)
     columns = {name: [] for name in RATED.names}
-    for n, p, form, r in zip(numbers, puzzles, forms, rated):
+    for n, p, form, r in zip(numbers, puzzles, canonical, rated):
         columns["line"].append(n)
         columns["puzzle"].append(p)
         columns["canonical"].append(form)
@@ -281,12 +284,16 @@ def rate_partition(start: int, path: str, count: int, out: str, threads: Optiona
     return {"start": start, "rows": len(puzzles), "seconds": time.perf_counter() - began}
 
 
-def rate_collection(client, path: str, out: str, lines: int, partition_size: int = 10_000) -> Dict[str, Any]:
+def rate_collection(
+    client, path: str, out: str, lines: int, partition_size: int = 10_000, forms: bool = True
+) -> Dict[str, Any]:
     """Rates a puzzle file of ``lines`` lines on the client's workers, a partition of ``partition_size`` lines a
-    task, into ``out/rated/*.parquet`` (the collection's analyst's job: levels, scores, classes)."""
+    task, into ``out/rated/*.parquet`` (the collection analyst's job: levels, scores, classes)."""
     began = time.perf_counter()
     starts = range(0, lines, partition_size)
-    done = client.gather(client.map(rate_partition, starts, path=path, count=partition_size, out=out, pure=False))
+    done = client.gather(
+        client.map(rate_partition, starts, path=path, count=partition_size, out=out, forms=forms, pure=False)
+    )
     return {"rows": sum(d["rows"] for d in done), "seconds": time.perf_counter() - began}
 
 
