@@ -130,8 +130,10 @@ fn the_search_finds_the_exhaustive_minimum() {
         ]),
         // Clashing givens: still a string with a least form.
         diagonal(&[(0, 5), (1, 5), (9, 5), (70, 1), (80, 9)]),
-        // A full grid: every map ties on the first row.
+        // Full grids: every map ties on the first row, and the first two rows are found together.
         full_grid(&mut Rng::new(5)),
+        full_grid(&mut Rng::new(6)),
+        line("123456789456789123789123456214365897365897214897214365531642978642978531978531642"),
     ];
     cases.push(generate(&Options::default(), 99).expect("generated").puzzle);
     for case in cases {
