@@ -259,23 +259,27 @@ def test_numpy_batch_errors():
 
 
 def test_batches_release_the_gil():
-    # While a long batch runs in one thread, another Python thread keeps running.
-    puzzles = shudu.generate(200, level="medium", seed=11)
+    # A thread that counts while one batch runs: it can count only if the batch gave the GIL back.
+    puzzles = shudu.generate(400, level="medium", seed=11)
     ticks = []
+    started = threading.Event()
     done = threading.Event()
 
     def tick():
         while not done.is_set():
             ticks.append(1)
-            done.wait(0.001)
+            started.set()
+            done.wait(0.0005)
 
     t = threading.Thread(target=tick)
     t.start()
-    for _ in range(5):
-        shudu.rate_batch(puzzles, threads=1)
+    started.wait()
+    before = len(ticks)
+    shudu.rate_batch(puzzles, threads=1)
+    during = len(ticks) - before
     done.set()
     t.join()
-    assert len(ticks) > 5
+    assert during > 3
 
 
 def test_dataset_entries_are_reproducible_and_split_by_class():
