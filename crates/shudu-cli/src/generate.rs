@@ -1,6 +1,7 @@
 //! `shudu generate`: proper puzzles at a level, with a symmetry, minimal if asked, reproducible from a seed; on
 //! every core, in seed order whatever the number of threads; a progress bar on a terminal.
 
+use std::collections::HashSet;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -9,9 +10,9 @@ use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
-use shudu::format;
 use shudu::generate::{puzzle_seed, Error, Generated, Generator, Options, Symmetry};
 use shudu::logic::{Level, Technique};
+use shudu::{canon, format};
 
 use crate::output::{warn, write_json};
 use crate::rate::{parse_technique, LevelArg};
@@ -50,7 +51,8 @@ Examples:
   shudu generate -n 10 --level hard --symmetry rot180 --seed 42
   shudu generate -n 1000 --level unfair --format json > unfair.jsonl
   shudu generate --minimal --symmetry diagonal --format grid
-  shudu generate -n 5 --level hard --needs x-wing --givens 24-28";
+  shudu generate -n 5 --level hard --needs x-wing --givens 24-28
+  shudu generate -n 1000 --level easy --dedupe --seed 1";
 
 /// How each puzzle is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -102,6 +104,11 @@ pub struct GenerateArgs {
     /// Output format.
     #[arg(long, value_name = "FORMAT", value_enum, default_value_t = GenFormat::Line)]
     format: GenFormat,
+
+    /// Drop a puzzle isomorphic to one already written (the same canonical form, `shudu canon`) and make the next,
+    /// until N are written. The output still depends only on the seed and the options.
+    #[arg(long)]
+    dedupe: bool,
 
     /// Worker threads. Default: one per core. The puzzles do not depend on it.
     #[arg(long, value_name = "N", value_parser = crate::at_least_one::<usize>)]
@@ -186,8 +193,11 @@ pub fn run(args: &GenerateArgs) -> Status {
     let mut status = Status::Ok;
     let mut next = 0u64;
     let mut chunk = 1u64;
-    while next < args.count && status == Status::Ok {
-        let end = (next + chunk).min(args.count);
+    let mut written = 0u64;
+    let mut seen = args.dedupe.then(HashSet::new);
+    while written < args.count && status == Status::Ok {
+        // Without --dedupe every index is written; with it, isomorphs take later indices' places.
+        let end = next + chunk.min(args.count - written);
         let make = || -> Vec<Result<Generated, Error>> {
             (next..end)
                 .into_par_iter()
@@ -216,10 +226,16 @@ pub fn run(args: &GenerateArgs) -> Status {
         };
         for result in made.iter_mut() {
             let Ok(puzzle) = result else { break };
+            if let Some(seen) = &mut seen {
+                if !seen.insert(canon::canonical(&puzzle.puzzle)) {
+                    continue;
+                }
+            }
             if let Err(e) = write(&mut out, args.format, puzzle, args.symmetry) {
                 progress.finish_and_clear();
                 return write_failed(&e);
             }
+            written += 1;
         }
         // The first puzzle that failed (skipped ones, marked by no attempts, come after one that had).
         let failure = (next..end)

@@ -4,6 +4,8 @@
 
 mod batch;
 mod bench;
+mod canon;
+mod dataset;
 mod draw;
 mod explain;
 mod generate;
@@ -20,6 +22,7 @@ mod record;
 mod reglib;
 mod serve;
 mod solve;
+mod transform;
 
 use std::process::ExitCode;
 
@@ -57,6 +60,15 @@ enum Command {
     /// Generate puzzles with exactly one solution: at a level, with a symmetry, minimal, from a seed.
     #[command(long_about = generate::LONG_ABOUT, after_help = generate::AFTER_HELP)]
     Generate(generate::GenerateArgs),
+    /// Print the canonical (minlex) form of each puzzle, or count the classes of isomorphic puzzles.
+    #[command(long_about = canon::LONG_ABOUT, after_help = canon::AFTER_HELP)]
+    Canon(canon::CanonArgs),
+    /// Write a random isomorph of each puzzle (a random map of the symmetry group and relabelling), from a seed.
+    #[command(long_about = transform::LONG_ABOUT, after_help = transform::AFTER_HELP)]
+    Transform(transform::TransformArgs),
+    /// Make a dataset of rated puzzles as JSON Lines, split by canonical class, reproducible from a seed.
+    #[command(long_about = dataset::LONG_ABOUT, after_help = dataset::AFTER_HELP)]
+    Dataset(dataset::DatasetArgs),
     /// Run a HoDoKu regression library file: pass/fail per technique code.
     #[command(long_about = reglib::LONG_ABOUT, after_help = reglib::AFTER_HELP)]
     Reglib(reglib::ReglibArgs),
@@ -119,6 +131,9 @@ fn main() -> ExitCode {
         Command::Hint(args) => hint::run(&args),
         Command::Rate(args) => rate::run(&args),
         Command::Generate(args) => generate::run(&args),
+        Command::Canon(args) => canon::run(&args),
+        Command::Transform(args) => transform::run(&args),
+        Command::Dataset(args) => dataset::run(&args),
         Command::Reglib(args) => reglib::run(&args),
         Command::Draw(args) => draw::run(&args),
         Command::Print(args) => print::run(&args),

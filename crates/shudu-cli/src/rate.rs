@@ -1,6 +1,7 @@
 //! `shudu rate`: HoDoKu's level, score and stars, the hardest technique and an SE estimate for every puzzle of a
 //! batch, on every core, in input order; filters for setters; a progress bar on a terminal.
 
+use std::collections::HashSet;
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
@@ -9,9 +10,9 @@ use std::time::Duration;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use serde::Serialize;
-use shudu::format;
 use shudu::logic::{Level, Solver, Technique};
 use shudu::rate::{hodoku_solver, rate_with, Invalid, Rating, SeLadder, SeRating};
+use shudu::{canon, format};
 
 use crate::batch::{self, Plan, Sink};
 use crate::input::{self, Givens, Input, Item};
@@ -59,6 +60,7 @@ Examples:
   shudu rate puzzles.txt
   shudu rate --summary --format json puzzles.txt > rated.jsonl
   shudu rate --min-level hard --max-level unfair --needs xy puzzles.txt
+  shudu rate --dedupe --summary puzzles.txt
   cat big.txt | shudu rate --summary | tail -8";
 
 /// A level named on the command line.
@@ -111,6 +113,11 @@ pub struct RateArgs {
     #[arg(long, value_name = "TECHNIQUE", value_parser = parse_technique)]
     needs: Vec<Technique>,
 
+    /// Drop a puzzle isomorphic to one already written (the same canonical form, `shudu canon`); --summary counts
+    /// the puzzles dropped.
+    #[arg(long)]
+    dedupe: bool,
+
     /// Worker threads rating in parallel. Default: one per core.
     #[arg(long, value_name = "N", value_parser = crate::at_least_one::<usize>)]
     threads: Option<usize>,
@@ -147,8 +154,9 @@ impl Filter {
     }
 }
 
-/// The answer to one line: the puzzle as read, and its rating or why it has none; or what is wrong with the line.
-type Answer = Result<(String, Result<Rating, Invalid>), String>;
+/// The answer to one line: the puzzle as read, its rating or why it has none, and its canonical form when
+/// deduplicating; or what is wrong with the line.
+type Answer = Result<(String, Result<Rating, Invalid>, Option<[u8; 81]>), String>;
 
 /// Runs `shudu rate`.
 pub fn run(args: &RateArgs) -> Status {
@@ -167,6 +175,7 @@ pub fn run(args: &RateArgs) -> Status {
             needs: args.needs.clone(),
         },
         counts: Counts::default(),
+        seen: args.dedupe.then(HashSet::new),
         progress,
         status: Status::Ok,
     };
@@ -178,7 +187,11 @@ pub fn run(args: &RateArgs) -> Status {
         &args.inputs,
         &plan,
         |item| {
-            let answer = item.content.decode().map(|givens| rate_givens(&givens, &solver, &se));
+            let answer = item.content.decode().map(|givens| {
+                let (puzzle, rated) = rate_givens(&givens, &solver, &se);
+                let form = givens.filter(|_| args.dedupe).map(|v| canon::canonical(&v));
+                (puzzle, rated, form)
+            });
             ticker.inc(1);
             answer
         },
@@ -270,6 +283,8 @@ struct Counts {
     errors: u64,
     /// Rated but left out by a filter.
     filtered: u64,
+    /// Isomorphic to a puzzle written before, left out by --dedupe.
+    isomorphs: u64,
 }
 
 /// The JSON record of a puzzle.
@@ -320,6 +335,8 @@ struct RateOutput<W: Write> {
     format: Format,
     filter: Filter,
     counts: Counts,
+    /// The canonical forms of the puzzles written, with --dedupe.
+    seen: Option<HashSet<[u8; 81]>>,
     progress: ProgressBar,
     status: Status,
 }
@@ -354,15 +371,17 @@ impl<W: Write> RateOutput<W> {
                 for level in Level::ALL {
                     levels.insert(level.name().to_string(), c.levels[level as usize].into());
                 }
-                let summary = serde_json::json!({
-                    "summary": {
-                        "levels": levels,
-                        "stuck": c.stuck,
-                        "invalid": c.invalid,
-                        "errors": c.errors,
-                        "filtered": c.filtered,
-                    }
+                let mut summary = serde_json::json!({
+                    "levels": levels,
+                    "stuck": c.stuck,
+                    "invalid": c.invalid,
+                    "errors": c.errors,
+                    "filtered": c.filtered,
                 });
+                if self.seen.is_some() {
+                    summary["isomorphs"] = c.isomorphs.into();
+                }
+                let summary = serde_json::json!({ "summary": summary });
                 write_json(&mut self.out, &summary)?;
             }
             Format::Text => {
@@ -390,6 +409,9 @@ impl<W: Write> RateOutput<W> {
                         "# filtered {:>8}  (rated, left out by the filters)",
                         c.filtered
                     )?;
+                }
+                if self.seen.is_some() {
+                    writeln!(self.out, "# isomorphs {:>7}  (left out by --dedupe)", c.isomorphs)?;
                 }
             }
         }
@@ -456,7 +478,15 @@ fn record<'a>(puzzle: &'a str, rated: &Result<Rating, Invalid>) -> Record<'a> {
 impl<W: Write> Sink<Answer> for RateOutput<W> {
     fn write(&mut self, item: &Item, answer: &Answer) -> io::Result<()> {
         match answer {
-            Ok((puzzle, rated)) => self.write_rated(puzzle, rated),
+            Ok((puzzle, rated, form)) => {
+                if let (Some(seen), Some(form)) = (&mut self.seen, form) {
+                    if !seen.insert(*form) {
+                        self.counts.isomorphs += 1;
+                        return Ok(());
+                    }
+                }
+                self.write_rated(puzzle, rated)
+            }
             Err(message) => {
                 self.status = Status::Failed;
                 self.counts.errors += 1;

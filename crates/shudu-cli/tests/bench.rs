@@ -97,3 +97,19 @@ fn explain_mode_times_the_ladder_and_counts_its_outcomes() {
     // Both are 17-clue-class puzzles the default ladder finishes; the path to each is dozens of steps.
     assert!(stdout.contains("2 solved by logic, 0 stuck, 0 invalid"), "{stdout}");
 }
+
+#[test]
+fn times_canonical_forms_against_the_search_solver() {
+    let file = scratch("canon.txt", PUZZLES);
+    let out = Command::new(BIN)
+        .args(["bench", "--canon", "--repeat", "1"])
+        .arg(&file)
+        .output()
+        .expect("shudu runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("first 4 puzzles, canonical forms"), "{stdout}");
+    assert!(stdout.contains("forms/s"), "{stdout}");
+    assert!(stdout.contains("a form costs"), "{stdout}");
+    assert!(stdout.contains("4 classes among 4 puzzles"), "{stdout}");
+}

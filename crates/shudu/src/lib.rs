@@ -3,8 +3,9 @@
 //! The board ([`Grid`], with [`Cell`], [`House`], [`Digit`], [`Candidates`] and [`Bitboard`]), the formats it is
 //! read from and written to ([`format`](mod@format)), and a fast search solver ([`search`]) that finds solutions and proves
 //! uniqueness; a human-style solver ([`logic`]); grading ([`rate`]: HoDoKu's levels, an estimate of Sudoku
-//! Explainer's rating); and a generator ([`generate`](mod@generate)) of unique puzzles at a level, with a symmetry,
-//! reproducible from a seed. The engine does no I/O; front ends (the `shudu` command line, games) build on it.
+//! Explainer's rating); a generator ([`generate`](mod@generate)) of unique puzzles at a level, with a symmetry,
+//! reproducible from a seed; canonical (minlex) forms and random isomorphs ([`canon`]); and the entries of rated
+//! datasets, split by canonical class ([`dataset`]). The engine does no I/O; front ends (the `shudu` command line, games) build on it.
 //!
 //! ```
 //! use shudu::{format, search};
@@ -18,6 +19,8 @@
 
 #![warn(missing_docs)]
 
+pub mod canon;
+pub mod dataset;
 pub mod generate;
 pub mod grid;
 pub mod logic;

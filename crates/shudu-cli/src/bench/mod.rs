@@ -1,6 +1,7 @@
 //! `shudu bench`: how fast the search solver goes through whole puzzle collections, on one thread.
 
 mod baseline;
+mod canon;
 mod draw;
 mod explain;
 mod generate;
@@ -46,7 +47,8 @@ serg_benchmark.txt (the last with limit 1), looked up in ../shared/data/puzzles/
 fewest candidates, no propagation) in the same run, and shows the speed-up against it. On a large collection the \
 baseline is timed on a sample (--baseline-sample), and the search solver again on the same puzzles.
 
---explain times the explained solver instead, and --rate the grading of `shudu rate`. --generate times the \
+--explain times the explained solver instead, --rate the grading of `shudu rate`, and --canon the canonical \
+(minlex) forms of `shudu canon`, against the search solver on the same puzzles. --generate times the \
 generator (no files read): mean, median, 95th percentile and maximum time per puzzle, for plain minimal puzzles and \
 for each level. --draw times the pictures (no files read): the SVG of a step, its PNG at 360 px, and a PDF book of \
 100 puzzles. --serve puts the web game under load: simulated players on `shudu serve` (started for the run \
@@ -89,9 +91,14 @@ pub struct BenchArgs {
     #[arg(long, conflicts_with = "explain")]
     rate: bool,
 
+    /// Time the canonical (minlex) forms of `shudu canon` instead, against the search solver on the same puzzles in
+    /// the same run: forms per second, and the classes found.
+    #[arg(long, conflicts_with_all = ["explain", "rate", "baseline"])]
+    canon: bool,
+
     /// Time the generator instead (no files read): per puzzle, mean, median, 95th percentile and maximum, for a
     /// plain minimal puzzle and for each level (or the levels named with --level).
-    #[arg(long, conflicts_with_all = ["explain", "rate", "baseline"])]
+    #[arg(long, conflicts_with_all = ["explain", "rate", "baseline", "canon"])]
     generate: bool,
 
     /// Time the pictures instead (no files read): the SVG of a step, its PNG at 360 px, a PDF book of 100
@@ -140,7 +147,7 @@ pub struct BenchArgs {
     #[arg(long, value_name = "MS", default_value_t = 400, value_parser = crate::at_least_one::<u64>)]
     think_ms: u64,
 
-    /// With --explain or --rate: time only the first N puzzles of each collection.
+    /// With --explain, --rate or --canon: time only the first N puzzles of each collection.
     #[arg(long, value_name = "N", value_parser = crate::at_least_one::<usize>)]
     first: Option<usize>,
 }
@@ -199,7 +206,14 @@ fn bench(args: &BenchArgs) -> io::Result<Status> {
         None => return Ok(Status::Failed),
     };
     let mut out = io::stdout().lock();
-    if args.rate {
+    if args.canon {
+        writeln!(
+            out,
+            "canonical forms (shudu canon) and the search solver, one thread, best of {} run{}; parsing not timed",
+            args.repeat,
+            if args.repeat == 1 { "" } else { "s" }
+        )?;
+    } else if args.rate {
         writeln!(
             out,
             "grading (shudu rate), one thread, best of {} run{}; parsing and output not timed",
@@ -239,6 +253,11 @@ fn bench(args: &BenchArgs) -> io::Result<Status> {
             }
         };
         writeln!(out)?;
+        if args.canon {
+            canon::report(&mut out, &collection, args)?;
+            out.flush()?;
+            continue;
+        }
         if args.rate {
             rate::report(&mut out, &collection, args)?;
             out.flush()?;
