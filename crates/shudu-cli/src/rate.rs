@@ -63,6 +63,27 @@ Examples:
   shudu rate --dedupe --summary puzzles.txt
   cat big.txt | shudu rate --summary | tail -8";
 
+/// The output formats of `shudu rate`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum RateFormat {
+    /// One line per puzzle: level, score, stars, hardest technique.
+    Text,
+    /// JSON Lines.
+    Json,
+    /// serate's line: `<puzzle> ED=<ER>/<EP>/<ED>`.
+    Serate,
+}
+
+impl RateFormat {
+    /// The shared format its errors and summary are written in.
+    fn base(self) -> Format {
+        match self {
+            RateFormat::Json => Format::Json,
+            RateFormat::Text | RateFormat::Serate => Format::Text,
+        }
+    }
+}
+
 /// A level named on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum LevelArg {
@@ -91,9 +112,10 @@ pub struct RateArgs {
     #[arg(value_name = "FILE|PUZZLE|-")]
     inputs: Vec<OsString>,
 
-    /// Output format: `text` (one line per puzzle) or `json` (JSON Lines; see above).
-    #[arg(long, value_name = "FORMAT", value_enum, default_value_t = Format::Text)]
-    format: Format,
+    /// Output format: `text` (one line per puzzle), `json` (JSON Lines; see above), or `serate` (serate's own line,
+    /// `<puzzle> ED=<ER>/<EP>/<ED>`, for scripts that call serate).
+    #[arg(long, value_name = "FORMAT", value_enum, default_value_t = RateFormat::Text)]
+    format: RateFormat,
 
     /// After the puzzles, the distribution of the levels of the puzzles written (lines starting with `#`; with
     /// --format json, one last object {summary: {...}}).
@@ -168,7 +190,8 @@ pub fn run(args: &RateArgs) -> Status {
     let ticker = progress.clone();
     let mut out = RateOutput {
         out: writer,
-        format: args.format,
+        format: args.format.base(),
+        serate: args.format == RateFormat::Serate,
         filter: Filter {
             min: args.min_level.map(Level::from),
             max: args.max_level.map(Level::from),
@@ -311,9 +334,11 @@ struct SeRecord {
     er: f64,
     ep: f64,
     ed: f64,
-    hardest: Option<&'static str>,
+    /// SE's name of the first step rated ER (exact ratings), or the HoDoKu technique behind it (estimates).
+    hardest: Option<String>,
     left: u8,
     complete: bool,
+    exact: bool,
 }
 
 impl From<SeRating> for SeRecord {
@@ -322,9 +347,13 @@ impl From<SeRating> for SeRecord {
             er: SeRating::decimal(se.er),
             ep: SeRating::decimal(se.ep),
             ed: SeRating::decimal(se.ed),
-            hardest: se.hardest.map(Technique::name),
+            hardest: match se.rule {
+                Some(kind) => Some(kind.to_string()),
+                None => se.hardest.map(|t| t.name().to_string()),
+            },
             left: se.left,
             complete: se.complete,
+            exact: se.exact,
         }
     }
 }
@@ -333,6 +362,8 @@ impl From<SeRating> for SeRecord {
 struct RateOutput<W: Write> {
     out: W,
     format: Format,
+    /// Lines in serate's format.
+    serate: bool,
     filter: Filter,
     counts: Counts,
     /// The canonical forms of the puzzles written, with --dedupe.
@@ -355,6 +386,9 @@ impl<W: Write> RateOutput<W> {
                 }
             }
             Err(_) => self.counts.invalid += 1,
+        }
+        if self.serate {
+            return writeln!(self.out, "{}", serate_line(puzzle, rated));
         }
         match self.format {
             Format::Text => writeln!(self.out, "{}", text_line(puzzle, rated)),
@@ -416,6 +450,23 @@ impl<W: Write> RateOutput<W> {
             }
         }
         self.out.flush()
+    }
+}
+
+/// serate's line (`%g ED=%r/%p/%d`): the puzzle and SE's ER/EP/ED, one decimal each. A line whose figures are the
+/// estimate (the exact ladder lacks a rule its path needs) ends ` (estimate)`; an invalid puzzle's line says so.
+fn serate_line(puzzle: &str, rated: &Result<Rating, Invalid>) -> String {
+    match rated {
+        Err(why) => format!("{puzzle} invalid {why}"),
+        Ok(r) => {
+            let t = |x: u16| format!("{}.{}", x / 10, x % 10);
+            let se = &r.se;
+            let mut line = format!("{puzzle} ED={}/{}/{}", t(se.er), t(se.ep), t(se.ed));
+            if !se.exact {
+                line.push_str(" (estimate)");
+            }
+            line
+        }
     }
 }
 
