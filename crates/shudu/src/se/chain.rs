@@ -1,25 +1,474 @@
-//! SE's chaining rules.
+//! SE's chaining rules. Today: bidirectional cycles and forcing chains of X-links (one digit, two places in a
+//! house), Y-links (one cell, two candidates) or both (6.5 and up). The rules to come (Nishio, multiple, dynamic and
+//! nested forcing chains) find nothing yet.
+//!
+//! A chain is a walk over candidates, each either *on* (the candidate is the cell's digit) or *off*: from an on
+//! candidate, its cell's other candidates (with Y-links) and its digit's other places in its houses are off; from an
+//! off candidate, the cell's other candidate when it has two (Y) and the digit's other place in a house where it
+//! has two (X) are on. SE walks it breadth first, all the on candidates of a round, then all the off ones, each
+//! candidate reached once. A walk from a candidate that comes back to it on, in four or more links, is a
+//! bidirectional cycle; one that reaches the start's opposite is a forcing chain, which proves the start false
+//! (started on) or true (started off). A hint's complexity is the number of candidates its chain passes; its
+//! rating the rule's base (a cycle of one kind of link 6.5, both kinds 7.0; a forcing X-chain 6.6, with Y-links
+//! 7.0) plus SE's length bonus. SE gathers every hint of the rule, keeps the first of each set of eliminations,
+//! and takes them by rating, then complexity, then kind of links.
 
 use core::fmt;
 use core::ops::ControlFlow;
 
-use super::board::Board;
+use super::board::{bits16, Board, CELL_REGIONS, REGION_CELLS};
+use super::hint::{Hint, Kind};
 use super::{Rule, Sink};
 
-/// The name of a chain hint.
+/// The name of a chain hint, as SE gives it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ChainName {
-    /// A bidirectional cycle.
+    /// A cycle of X-links only.
+    XCycle,
+    /// A cycle of Y-links only.
+    YCycle,
+    /// A cycle of both kinds of link.
     Cycle,
+    /// A short forcing chain of X-links (complexity up to 6).
+    TurbotFish,
+    /// A longer forcing chain of X-links.
+    ForcingXChain,
+    /// A forcing chain of Y-links only.
+    ForcingYChain,
+    /// A forcing chain of both kinds of link.
+    ForcingChain,
 }
 
 impl fmt::Display for ChainName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Bidirectional Cycle")
+        f.write_str(match self {
+            ChainName::XCycle => "Bidirectional X-Cycle",
+            ChainName::YCycle => "Bidirectional Y-Cycle",
+            ChainName::Cycle => "Bidirectional Cycle",
+            ChainName::TurbotFish => "Turbot Fish",
+            ChainName::ForcingXChain => "Forcing X-Chain",
+            ChainName::ForcingYChain => "Forcing Y-Chain",
+            ChainName::ForcingChain => "Forcing Chain",
+        })
     }
 }
 
-/// The hints of a chaining rule.
-pub fn hints(_rule: Rule, _board: &Board, _sink: Sink) -> ControlFlow<()> {
+/// SE's bonus for a chain's length: a tenth for each of the thresholds 4, 6, 8, 12, 16, 24, … (alternately ×3/2
+/// and ×4/3) that `complexity − 2` passes, added as SE adds them.
+pub fn length_bonus(complexity: u32) -> f64 {
+    let length = i64::from(complexity) - 2;
+    let mut added = 0.0;
+    let mut ceiling = 4i64;
+    let mut odd = false;
+    while length > ceiling {
+        added += 0.1;
+        ceiling = if odd { ceiling * 4 / 3 } else { ceiling * 3 / 2 };
+        odd = !odd;
+    }
+    added
+}
+
+/// A candidate with a polarity: `on` when the cell holds the digit.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+struct Potential {
+    cell: u8,
+    digit: u8,
+    on: bool,
+}
+
+impl Potential {
+    fn index(self) -> usize {
+        usize::from(self.cell) * 9 + usize::from(self.digit - 1)
+    }
+
+    fn flipped(self) -> Potential {
+        Potential { on: !self.on, ..self }
+    }
+}
+
+const NONE: u32 = u32::MAX;
+
+/// The nodes a walk reached, each with the node it came from, and where each candidate was first reached.
+struct Walk {
+    nodes: Vec<(Potential, u32)>,
+    on: Vec<u32>,
+    off: Vec<u32>,
+}
+
+impl Walk {
+    fn new() -> Walk {
+        Walk {
+            nodes: Vec::with_capacity(256),
+            on: vec![NONE; 729],
+            off: vec![NONE; 729],
+        }
+    }
+
+    fn clear(&mut self) {
+        self.nodes.clear();
+        self.on.fill(NONE);
+        self.off.fill(NONE);
+    }
+
+    fn seen(&self, p: Potential) -> bool {
+        let table = if p.on { &self.on } else { &self.off };
+        table[p.index()] != NONE
+    }
+
+    fn add(&mut self, p: Potential, parent: u32) -> u32 {
+        let id = self.nodes.len() as u32;
+        self.nodes.push((p, parent));
+        let table = if p.on { &mut self.on } else { &mut self.off };
+        if table[p.index()] == NONE {
+            table[p.index()] = id;
+        }
+        id
+    }
+
+    /// Whether `p` is `id` or one of its ancestors.
+    fn is_ancestor(&self, mut id: u32, p: Potential) -> bool {
+        while id != NONE {
+            let (q, parent) = self.nodes[id as usize];
+            if q == p {
+                return true;
+            }
+            id = parent;
+        }
+        false
+    }
+
+    /// The candidates from `id` back to the start, the node itself first.
+    fn path(&self, mut id: u32) -> Vec<Potential> {
+        let mut out = Vec::new();
+        while id != NONE {
+            let (p, parent) = self.nodes[id as usize];
+            out.push(p);
+            id = parent;
+        }
+        out
+    }
+}
+
+/// The candidates an on candidate turns off, in SE's order: its cell's other candidates (with Y-links), then its
+/// digit's other places in its box, row and column.
+fn on_to_off(board: &Board, p: Potential, y: bool, out: &mut Vec<Potential>) {
+    out.clear();
+    let cell = usize::from(p.cell);
+    if y {
+        for d in bits16(board.cands[cell]) {
+            let d = d as u8 + 1;
+            if d != p.digit {
+                out.push(Potential {
+                    cell: p.cell,
+                    digit: d,
+                    on: false,
+                });
+            }
+        }
+    }
+    for &region in &CELL_REGIONS[cell] {
+        for &other in &REGION_CELLS[usize::from(region)] {
+            if usize::from(other) != cell && board.has(usize::from(other), p.digit) {
+                let q = Potential {
+                    cell: other,
+                    digit: p.digit,
+                    on: false,
+                };
+                if !out.contains(&q) {
+                    out.push(q);
+                }
+            }
+        }
+    }
+}
+
+/// The candidates an off candidate turns on: its cell's other candidate when it has two (Y), its digit's other place
+/// in a house where it has two (X: box, row, column).
+fn off_to_on(board: &Board, p: Potential, y: bool, x: bool, out: &mut Vec<Potential>) {
+    out.clear();
+    let cell = usize::from(p.cell);
+    if y {
+        let cands = board.cands[cell];
+        if cands.count_ones() == 2 {
+            let other = bits16(cands)
+                .map(|d| d as u8 + 1)
+                .find(|&d| d != p.digit)
+                .unwrap_or(p.digit);
+            out.push(Potential {
+                cell: p.cell,
+                digit: other,
+                on: true,
+            });
+        }
+    }
+    if x {
+        for &region in &CELL_REGIONS[cell] {
+            let places = board.positions(usize::from(region), p.digit);
+            if places.count_ones() == 2 {
+                for i in bits16(places) {
+                    let other = REGION_CELLS[usize::from(region)][i];
+                    if usize::from(other) != cell {
+                        let q = Potential {
+                            cell: other,
+                            digit: p.digit,
+                            on: true,
+                        };
+                        if !out.contains(&q) {
+                            out.push(q);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A hint found, with what SE sorts by.
+struct Found {
+    hint: Hint,
+    sort_key: u8,
+}
+
+/// The kind of links a walk uses, and the sort key and bases SE gives its hints.
+#[derive(Copy, Clone)]
+struct Links {
+    y: bool,
+    x: bool,
+}
+
+impl Links {
+    fn sort_key(self) -> u8 {
+        match (self.x, self.y) {
+            (true, false) => 2,
+            (false, true) => 3,
+            _ => 4,
+        }
+    }
+}
+
+/// Walks from `source`: cycles back to it (recorded as the node reaching it) and forcing chains to its opposite.
+fn walk(
+    board: &Board,
+    source: Potential,
+    links: Links,
+    cycles: bool,
+    walk: &mut Walk,
+    found: &mut Vec<u32>,
+    scratch: &mut (Vec<Potential>, Vec<Potential>),
+) {
+    walk.clear();
+    found.clear();
+    let root = walk.add(source, NONE);
+    let (mut pending_on, mut pending_off): (Vec<u32>, Vec<u32>) = if source.on {
+        (vec![root], Vec::new())
+    } else {
+        (Vec::new(), vec![root])
+    };
+    let mut depth = 0;
+    while !pending_on.is_empty() || !pending_off.is_empty() {
+        depth += 1;
+        for &id in &pending_on {
+            let p = walk.nodes[id as usize].0;
+            on_to_off(board, p, links.y, &mut scratch.0);
+            for &q in &scratch.0 {
+                if !cycles && q == source.flipped() {
+                    found.push(walk.add(q, id));
+                    continue;
+                }
+                // A cycle may pass an off candidate again, as long as not its own ancestor; a chain passes each once.
+                let fresh = if cycles {
+                    !walk.is_ancestor(id, q)
+                } else {
+                    !walk.seen(q)
+                };
+                if fresh {
+                    let n = walk.add(q, id);
+                    pending_off.push(n);
+                }
+            }
+        }
+        pending_on.clear();
+        depth += 1;
+        for &id in &pending_off {
+            let p = walk.nodes[id as usize].0;
+            off_to_on(board, p, links.y, links.x, &mut scratch.1);
+            for &q in &scratch.1 {
+                if cycles && depth >= 4 && q == source {
+                    found.push(walk.add(q, id));
+                    continue;
+                }
+                if !cycles && q == source.flipped() {
+                    found.push(walk.add(q, id));
+                    continue;
+                }
+                if !walk.seen(q) {
+                    let n = walk.add(q, id);
+                    pending_on.push(n);
+                }
+            }
+        }
+        pending_off.clear();
+    }
+}
+
+/// The number of distinct candidates on a path.
+fn distinct(path: &[Potential]) -> u32 {
+    let mut seen: Vec<Potential> = Vec::with_capacity(path.len());
+    for p in path {
+        if !seen.contains(p) {
+            seen.push(*p);
+        }
+    }
+    seen.len() as u32
+}
+
+fn cycle_hint(board: &Board, path: &[Potential], links: Links) -> Option<Found> {
+    // The path runs from the closing node back to the start: the start twice.
+    let cycle = &path[1..];
+    let mut off_a = [0u128; 9];
+    let mut off_b = [0u128; 9];
+    let mut scratch = Vec::new();
+    for p in cycle {
+        let (table, q) = if p.on {
+            (&mut off_a, *p)
+        } else {
+            (&mut off_b, p.flipped())
+        };
+        on_to_off(board, q, false, &mut scratch);
+        for r in &scratch {
+            table[usize::from(r.digit - 1)] |= 1u128 << r.cell;
+        }
+    }
+    // Candidates off in both colourings go, but none in the cycle's own cells.
+    let cells: u128 = cycle.iter().fold(0, |s, p| s | 1u128 << p.cell);
+    let mut elim = Vec::new();
+    for d in 0..9 {
+        let both = off_a[d] & off_b[d] & !cells;
+        for c in super::board::bits128(both) {
+            elim.push((c as u8, d as u8 + 1));
+        }
+    }
+    if elim.is_empty() {
+        return None;
+    }
+    let complexity = distinct(cycle);
+    let (name, base) = match (links.x, links.y) {
+        (true, false) => (ChainName::XCycle, 6.5),
+        (false, true) => (ChainName::YCycle, 6.5),
+        _ => (ChainName::Cycle, 7.0),
+    };
+    let mut hint = Hint::removing(Kind::Chain(name), base + length_bonus(complexity), elim);
+    hint.complexity = complexity;
+    Some(Found {
+        hint,
+        sort_key: links.sort_key(),
+    })
+}
+
+fn forcing_hint(board: &Board, path: &[Potential], links: Links) -> Found {
+    let target = path[0];
+    let complexity = distinct(path);
+    let (name, base) = match (links.x, links.y) {
+        (true, false) if complexity <= 6 => (ChainName::TurbotFish, 6.6),
+        (true, false) => (ChainName::ForcingXChain, 6.6),
+        (false, true) => (ChainName::ForcingYChain, 6.6),
+        _ => (ChainName::ForcingChain, 7.0),
+    };
+    let rating = base + length_bonus(complexity);
+    let mut hint = if target.on {
+        // The start, supposed off, comes back on: it holds. Its cell's other candidates go, and it is placed.
+        let cell = usize::from(target.cell);
+        let elim = bits16(board.cands[cell])
+            .map(|d| d as u8 + 1)
+            .filter(|&d| d != target.digit)
+            .map(|d| (target.cell, d))
+            .collect();
+        let mut h = Hint::removing(Kind::Chain(name), rating, elim);
+        h.placement = Some((target.cell, target.digit));
+        h
+    } else {
+        Hint::removing(Kind::Chain(name), rating, vec![(target.cell, target.digit)])
+    };
+    hint.complexity = complexity;
+    Found {
+        hint,
+        sort_key: links.sort_key(),
+    }
+}
+
+/// Cycles and forcing X-, Y- and XY-chains: every hint, deduplicated and sorted as SE does.
+fn forcing_chains(board: &Board, sink: Sink) -> ControlFlow<()> {
+    let mut found: Vec<Found> = Vec::new();
+    let mut w = Walk::new();
+    let mut ends = Vec::new();
+    let mut scratch = (Vec::new(), Vec::new());
+    for links in [
+        Links { y: true, x: false },
+        Links { y: false, x: true },
+        Links { y: true, x: true },
+    ] {
+        for cell in 0..81u8 {
+            let cands = board.cands[usize::from(cell)];
+            if board.values[usize::from(cell)] != 0 || cands.count_ones() < 2 {
+                continue;
+            }
+            if !links.x && cands.count_ones() > 2 {
+                continue;
+            }
+            for d in bits16(cands) {
+                let digit = d as u8 + 1;
+                let on = Potential { cell, digit, on: true };
+                walk(board, on, links, true, &mut w, &mut ends, &mut scratch);
+                for &end in &ends {
+                    if let Some(f) = cycle_hint(board, &w.path(end), links) {
+                        found.push(f);
+                    }
+                }
+                if links.x {
+                    walk(board, on, links, false, &mut w, &mut ends, &mut scratch);
+                    for &end in &ends {
+                        found.push(forcing_hint(board, &w.path(end), links));
+                    }
+                    walk(board, on.flipped(), links, false, &mut w, &mut ends, &mut scratch);
+                    for &end in &ends {
+                        found.push(forcing_hint(board, &w.path(end), links));
+                    }
+                }
+            }
+        }
+    }
+    emit(found, sink)
+}
+
+/// Sorts the hints by rating, complexity and sort key (stably: ties keep the order found), then keeps the first of
+/// each set of eliminations and placement, and reports them: SE sorts before it deduplicates.
+fn emit(mut found: Vec<Found>, sink: Sink) -> ControlFlow<()> {
+    found.sort_by(|a, b| {
+        a.hint
+            .rating
+            .partial_cmp(&b.hint.rating)
+            .unwrap_or(core::cmp::Ordering::Equal)
+            .then(a.hint.complexity.cmp(&b.hint.complexity))
+            .then(a.sort_key.cmp(&b.sort_key))
+    });
+    let mut kept: Vec<&Hint> = Vec::with_capacity(found.len());
+    for f in &found {
+        if kept
+            .iter()
+            .any(|k| k.eliminations == f.hint.eliminations && k.placement == f.hint.placement)
+        {
+            continue;
+        }
+        kept.push(&f.hint);
+        sink(f.hint.clone())?;
+    }
     ControlFlow::Continue(())
+}
+
+/// The hints of a chaining rule.
+pub fn hints(rule: Rule, board: &Board, sink: Sink) -> ControlFlow<()> {
+    match rule {
+        Rule::ForcingChains => forcing_chains(board, sink),
+        _ => ControlFlow::Continue(()),
+    }
 }
