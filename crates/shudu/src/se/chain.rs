@@ -88,39 +88,47 @@ impl Potential {
 
 const NONE: u32 = u32::MAX;
 
-/// The nodes a walk reached, each with the node it came from, and where each candidate was first reached.
+/// The nodes a walk reached, each with the node it came from, and where each candidate was first reached (stamped
+/// with the walk's number, so that a new walk starts without clearing the tables).
 struct Walk {
     nodes: Vec<(Potential, u32)>,
-    on: Vec<u32>,
-    off: Vec<u32>,
+    on: Vec<(u32, u32)>,
+    off: Vec<(u32, u32)>,
+    stamp: u32,
 }
 
 impl Walk {
     fn new() -> Walk {
         Walk {
             nodes: Vec::with_capacity(256),
-            on: vec![NONE; 729],
-            off: vec![NONE; 729],
+            on: vec![(0, NONE); 729],
+            off: vec![(0, NONE); 729],
+            stamp: 0,
         }
     }
 
     fn clear(&mut self) {
         self.nodes.clear();
-        self.on.fill(NONE);
-        self.off.fill(NONE);
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.on.fill((0, NONE));
+            self.off.fill((0, NONE));
+            self.stamp = 1;
+        }
     }
 
     fn seen(&self, p: Potential) -> bool {
         let table = if p.on { &self.on } else { &self.off };
-        table[p.index()] != NONE
+        table[p.index()].0 == self.stamp
     }
 
     fn add(&mut self, p: Potential, parent: u32) -> u32 {
         let id = self.nodes.len() as u32;
         self.nodes.push((p, parent));
+        let stamp = self.stamp;
         let table = if p.on { &mut self.on } else { &mut self.off };
-        if table[p.index()] == NONE {
-            table[p.index()] = id;
+        if table[p.index()].0 != stamp {
+            table[p.index()] = (stamp, id);
         }
         id
     }
@@ -425,13 +433,14 @@ fn forcing_chains(board: &Board, sink: Sink) -> ControlFlow<()> {
                     }
                 }
                 if links.x {
-                    walk(board, on, links, false, &mut w, &mut ends, &mut scratch);
-                    for &end in &ends {
-                        found.push(forcing_hint(board, &w.path(end), links));
-                    }
-                    walk(board, on.flipped(), links, false, &mut w, &mut ends, &mut scratch);
-                    for &end in &ends {
-                        found.push(forcing_hint(board, &w.path(end), links));
+                    for start in [on, on.flipped()] {
+                        walk(board, start, links, false, &mut w, &mut ends, &mut scratch);
+                        // Every end of one walk proves the same thing: only the simplest (the first of equals) can
+                        // come first once sorted, so only it is made into a hint.
+                        let best = ends.iter().map(|&end| w.path(end)).min_by_key(|path| distinct(path));
+                        if let Some(path) = best {
+                            found.push(forcing_hint(board, &path, links));
+                        }
                     }
                 }
             }
