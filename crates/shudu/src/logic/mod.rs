@@ -312,14 +312,26 @@ impl Solver {
         self.next_step_heard(grid, &mut Silent)
     }
 
+    /// The first step of the ladder that changes the board. A finder should never report a step that changes
+    /// nothing, but one that did would be taken again and again: passing over it is what bounds a solve (each step
+    /// places a digit or removes a candidate, so a solve takes at most 81 × 9 steps).
     fn next_step_heard(&self, grid: &Grid, listener: &mut dyn Listener) -> Option<Step> {
         for &t in &self.ladder {
             if !self.usable(t) {
                 continue;
             }
             listener.on_attempt(t);
-            if let Some(step) = Solver::find_first(t, grid) {
-                return Some(step);
+            let Some(f) = finder(t) else { continue };
+            let mut found = None;
+            let _ = f(grid, &mut |s| {
+                if !s.makes_progress(grid) {
+                    return Flow::Continue(());
+                }
+                found = Some(s);
+                Flow::Break(())
+            });
+            if found.is_some() {
+                return found;
             }
         }
         None
