@@ -7,3 +7,4 @@ pub mod every;
 pub mod run;
 pub mod sound;
 pub mod states;
+pub mod targets;
