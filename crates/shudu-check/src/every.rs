@@ -2,13 +2,15 @@
 //! so rare branches of a finder are never taken on the solver's own path. Here every finder runs to exhaustion on a
 //! board and every instance it reports is checked against the true solution.
 
+use std::collections::hash_map::DefaultHasher;
 use std::collections::HashSet;
+use std::hash::{Hash, Hasher};
 use std::time::{Duration, Instant};
 
-use shudu::logic::{Flow, Technique};
+use shudu::logic::{Flow, Step, Technique};
 use shudu::Grid;
 
-use crate::sound::{check_effect, check_words, Candidates};
+use crate::sound::{check_effect, check_words};
 
 /// What running every finder over boards found: instances checked, by technique, and those that were wrong.
 #[derive(Clone, Debug, Default)]
@@ -52,6 +54,15 @@ impl Tally {
     }
 }
 
+/// What a step's words depend on, hashed: its variant, placements and eliminations.
+fn words_key(step: &Step) -> u64 {
+    let mut h = DefaultHasher::new();
+    step.pattern.variant.hash(&mut h);
+    step.placements.hash(&mut h);
+    step.eliminations.hash(&mut h);
+    h.finish()
+}
+
 /// The techniques with a finder, in the registry's order: every one, whether on by default or not.
 pub fn techniques() -> Vec<Technique> {
     Technique::ALL.iter().copied().filter(|t| t.is_implemented()).collect()
@@ -69,14 +80,13 @@ pub fn check_all(grid: &Grid, solution: &[u8; 81], techniques: &[Technique], tal
         let mut found = 0u64;
         let mut wrong = Vec::new();
         // The words of a step depend on its technique, its variant and what it does; chains and sets report the same
-        // eliminations by many ways (thousands of ALS chains a board), and their words are read once.
-        let mut read: HashSet<(Option<&'static str>, Candidates, Candidates)> = HashSet::new();
+        // eliminations by many ways (tens of thousands of ALS chains on an open board), and their words are read
+        // once. The key is a hash, so that no instance allocates (two steps sharing one skip a reading, no more).
+        let mut read: HashSet<u64> = HashSet::new();
         let _ = finder(grid, &mut |step| {
             found += 1;
             let mut verdict = check_effect(grid, &step, Some(solution));
-            if verdict.is_ok()
-                && read.insert((step.pattern.variant, step.placements.clone(), step.eliminations.clone()))
-            {
+            if verdict.is_ok() && read.insert(words_key(&step)) {
                 verdict = check_words(&step);
             }
             if let Err(why) = verdict {
