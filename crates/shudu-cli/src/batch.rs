@@ -3,7 +3,6 @@
 //! use threads and treat a closed pipe alike.
 
 use std::ffi::OsString;
-use std::fs::File;
 use std::io::{self, Read};
 
 use rayon::prelude::*;
@@ -106,11 +105,7 @@ impl<F, S> Batch<'_, F, S> {
                 Input::File(path) => {
                     self.answer_chunk(&mut pending)?;
                     let name = path.display().to_string();
-                    let opened = if path.is_dir() {
-                        Err(io::Error::other("is a directory"))
-                    } else {
-                        File::open(&path)
-                    };
+                    let opened = input::open_file(&path);
                     match opened {
                         Ok(file) => status = status.and(self.stream(file, &name)?),
                         Err(e) => {

@@ -259,6 +259,15 @@ impl<R: Read> LineReader<R> {
     }
 }
 
+/// Opens a file of puzzles to read, refusing a directory with an error that says so (opening one succeeds on Unix,
+/// and reading it then fails with a less helpful message).
+pub fn open_file(path: &Path) -> io::Result<std::fs::File> {
+    if path.is_dir() {
+        return Err(io::Error::other("is a directory"));
+    }
+    std::fs::File::open(path)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -31,7 +31,8 @@ Delete or Backspace clears; u or Ctrl+Z undoes, r or Ctrl+Y redoes; c fills ever
 three presses (the technique and the area, then the cells, then the step applied); p pauses; t hides the timer; m \
 cycles checking (off, conflicts, against the solution); o toggles removing a placed digit from its peers' notes; f \
 toggles c; T cycles the theme (dark, light, high contrast); N then 1-5 starts a new game at a level (Easy to \
-Extreme), and a puzzle pasted into the terminal starts that puzzle; i shows the best and average times per level; q saves and quits. A mouse click selects a cell.
+Extreme), and a puzzle pasted into the terminal starts that puzzle; i shows the best and average times per level; e writes the board as a picture (SVG and PNG, in the current \
+directory); q saves and quits. A mouse click selects a cell.
 
 The game is saved after every move, in the platform's data directory or in $SHUDU_DATA_DIR when set, with the \
 statistics (best and average time per level) and the settings.";

@@ -1,7 +1,6 @@
 //! `shudu print`: a puzzle book as PDF, from puzzle files (or `shudu generate`'s output) or freshly generated.
 
 use std::ffi::OsString;
-use std::fs::File;
 use std::io::{self, Read};
 use std::path::PathBuf;
 
@@ -202,16 +201,7 @@ fn generated(args: &PrintArgs) -> (Option<Vec<Entry>>, Status) {
     let mut entries = Vec::with_capacity(made.len());
     for (i, result) in made {
         match result {
-            Ok(mut puzzle) => {
-                let grade = puzzle.graded().clone();
-                entries.push(Entry {
-                    puzzle: puzzle.puzzle,
-                    solution: Some(puzzle.solution),
-                    level: Some(grade.level.name().to_string()),
-                    stars: Some(grade.stars),
-                    seed: Some(puzzle.seed),
-                });
-            }
+            Ok(mut puzzle) => entries.push(Entry::generated(&mut puzzle)),
             Err(e) => {
                 warn(format_args!(
                     "shudu: puzzle {} (seed {}): {e}",
@@ -250,11 +240,7 @@ fn read(args: &PrintArgs) -> (Option<Vec<Entry>>, Status) {
             Input::Stdin => stream(&mut io::stdin().lock(), STDIN_NAME, &mut items),
             Input::File(path) => {
                 let name = path.display().to_string();
-                let opened = if path.is_dir() {
-                    Err(io::Error::other("is a directory"))
-                } else {
-                    File::open(&path)
-                };
+                let opened = input::open_file(&path);
                 match opened {
                     Ok(mut file) => stream(&mut file, &name, &mut items),
                     Err(e) => items.push(Err(format!("{name}: {e}"))),

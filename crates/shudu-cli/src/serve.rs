@@ -38,6 +38,11 @@ pub struct ServeArgs {
     /// Mark cookies Secure (when the server is reached over HTTPS through a proxy).
     #[arg(long)]
     secure_cookies: bool,
+
+    /// The most the database may grow to, in megabytes (a quota on a shared disk). A move that would pass it is
+    /// refused and reported, as on a full disk; games already stored stay readable.
+    #[arg(long, value_name = "MB", value_parser = crate::at_least_one::<u64>)]
+    max_db_mb: Option<u64>,
 }
 
 /// Runs `shudu serve`.
@@ -51,6 +56,7 @@ pub fn run(args: &ServeArgs) -> Status {
     let mut config = shudu_web::Config::new(data.clone());
     config.pool_target = args.pool;
     config.secure_cookies = args.secure_cookies;
+    config.max_db_bytes = args.max_db_mb.map(|mb| mb.saturating_mul(1 << 20));
     let app = match shudu_web::App::open(config) {
         Ok(app) => app,
         Err(e) => {

@@ -148,6 +148,18 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// A puzzle the generator made, titled with its level, stars and seed (graded now if it was not yet).
+    pub fn generated(made: &mut shudu::generate::Generated) -> Entry {
+        let grade = made.graded().clone();
+        Entry {
+            puzzle: made.puzzle,
+            solution: Some(made.solution),
+            level: Some(grade.level.name().to_string()),
+            stars: Some(grade.stars),
+            seed: Some(made.seed),
+        }
+    }
+
     /// A puzzle with nothing known beyond its givens.
     pub fn new(puzzle: [u8; 81]) -> Entry {
         Entry {

@@ -13,14 +13,7 @@ fn twelve() -> Vec<Entry> {
     (0..12)
         .map(|i| {
             let mut made = generator.generate(puzzle_seed(7, i)).expect("a plain puzzle is made");
-            let grade = made.graded().clone();
-            Entry {
-                puzzle: made.puzzle,
-                solution: Some(made.solution),
-                level: Some(grade.level.name().to_string()),
-                stars: Some(grade.stars),
-                seed: Some(made.seed),
-            }
+            Entry::generated(&mut made)
         })
         .collect()
 }

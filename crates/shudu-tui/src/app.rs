@@ -229,6 +229,10 @@ impl App {
                 self.message = self.records_line();
                 Effect::None
             }
+            KeyCode::Char('e') => {
+                self.message = self.export();
+                Effect::None
+            }
             KeyCode::Char('z') if ctrl => self.undo(),
             KeyCode::Char('y') if ctrl => self.redo(),
             KeyCode::Char('c') if ctrl => {
@@ -407,6 +411,27 @@ impl App {
     }
 
     /// Best and average times of every level played, for the status line.
+    /// Writes the board as a picture (SVG and PNG) into the current directory; answers what to tell the player.
+    fn export(&self) -> String {
+        let level = self.game.level().map_or(CUSTOM.to_string(), |l| l.name().to_string());
+        let mut caption = level.clone();
+        if let Some(seed) = self.game.seed() {
+            caption.push_str(&format!(" · seed {seed}"));
+        }
+        caption.push_str(&format!(
+            " · {} · mistakes {} · hints {}",
+            ui::format_time(self.game.elapsed_ms()),
+            self.game.mistakes(),
+            self.game.hints()
+        ));
+        let stamp = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+        let name = format!("shudu-{}-{stamp}", level.to_lowercase());
+        match crate::export::write(std::path::Path::new("."), &name, &self.game, &caption) {
+            Ok((svg, png)) => format!("picture written: {} and {}", svg.display(), png.display()),
+            Err(e) => format!("cannot write the picture: {e}"),
+        }
+    }
+
     fn records_line(&self) -> String {
         let parts: Vec<String> = Level::ALL
             .iter()

@@ -157,24 +157,37 @@ impl Store {
         }
     }
 
-    /// Writes `value` to a temporary file beside `name`, flushes it to disk, then renames it over `name`: a rename
-    /// within one directory replaces the file whole.
+    /// Writes `value` as JSON over `name`, whole or not at all ([`write_atomically`]).
     fn write_json<T: Serialize>(&self, name: &str, value: &T) -> io::Result<()> {
         fs::create_dir_all(&self.dir)?;
         let json = serde_json::to_vec_pretty(value).map_err(io::Error::other)?;
-        let tmp = self.dir.join(format!(".{name}.tmp-{}", std::process::id()));
-        let written = (|| {
-            let mut file = fs::File::create(&tmp)?;
-            file.write_all(&json)?;
-            file.sync_all()?;
-            fs::rename(&tmp, self.dir.join(name))
-        })();
-        if written.is_err() {
-            // Best effort: a leftover temporary file is harmless, but tidier gone.
-            let _ = fs::remove_file(&tmp);
-        }
-        written
+        write_atomically(&self.dir.join(name), &json)
     }
+}
+
+/// Writes `bytes` to a temporary file beside `path`, flushes it to disk, then renames it over `path`: a rename
+/// within one directory replaces the file whole, so a crash leaves the old file or the new one, never half of one.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = path
+        .file_name()
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?
+        .to_string_lossy();
+    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
+    let written = (|| {
+        let mut file = fs::File::create(&tmp)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        fs::rename(&tmp, path)
+    })();
+    if written.is_err() {
+        // Best effort: a leftover temporary file is harmless, but tidier gone.
+        let _ = fs::remove_file(&tmp);
+    }
+    written
 }
 
 #[cfg(test)]

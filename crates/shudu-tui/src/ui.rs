@@ -398,6 +398,7 @@ fn draw_panel(buf: &mut Buffer, area: Rect, geo: &Geometry, theme: &Theme, view:
                 "T theme  f fill on/off",
                 "N new game, or paste a puzzle",
                 "i best and average times",
+                "e picture (SVG and PNG)",
                 "q save and quit",
             ]
         } else {

@@ -80,6 +80,8 @@ pub struct Config {
     pub limits: Limits,
     /// Cookies marked `Secure` (behind HTTPS).
     pub secure_cookies: bool,
+    /// The most the database may grow to, in bytes (a quota; none by default).
+    pub max_db_bytes: Option<u64>,
 }
 
 impl Config {
@@ -93,6 +95,7 @@ impl Config {
             request_timeout: Duration::from_secs(30),
             limits: Limits::default(),
             secure_cookies: false,
+            max_db_bytes: None,
         }
     }
 }
@@ -115,7 +118,7 @@ impl App {
     /// Opens the data directory: the database (made, migrated and checked) and the cookie key. Every failure is
     /// a sentence naming the file and what to do.
     pub fn open(config: Config) -> Result<Arc<App>, String> {
-        let store = Store::open(&config.data_dir).map_err(|e| e.to_string())?;
+        let store = Store::open_capped(&config.data_dir, config.max_db_bytes).map_err(|e| e.to_string())?;
         let key = CookieKey::load_or_create(&config.data_dir)?;
         Ok(Arc::new(App {
             store: Arc::new(store),

@@ -275,6 +275,8 @@ pub struct Made {
 pub struct Store {
     path: PathBuf,
     idle: Mutex<Vec<Connection>>,
+    /// The most pages the database may grow to, when capped.
+    max_pages: Option<u64>,
 }
 
 /// A connection borrowed from the store, given back when dropped.
@@ -332,12 +334,20 @@ impl Store {
     /// way this can fail — a directory that cannot be made, a database that is locked by another server,
     /// read-only, corrupt or not a database — is an error that says so and names the file.
     pub fn open(dir: &Path) -> Result<Store, StoreError> {
+        Store::open_capped(dir, None)
+    }
+
+    /// [`Store::open`], with the database not allowed to grow past `max_bytes`: a quota, so that a server sharing a
+    /// disk cannot fill it. A change that would pass it fails as a full disk does, and is reported the same way.
+    pub fn open_capped(dir: &Path, max_bytes: Option<u64>) -> Result<Store, StoreError> {
         std::fs::create_dir_all(dir)
             .map_err(|e| StoreError::Db(format!("the data directory {} cannot be made: {e}", dir.display())))?;
         let path = dir.join(DB_FILE);
         let store = Store {
             path,
             idle: Mutex::new(Vec::new()),
+            // SQLite's pages are 4 KiB unless a database says otherwise; shudu's never do.
+            max_pages: max_bytes.map(|b| (b / 4096).max(1)),
         };
         let named = |e: StoreError| StoreError::Db(format!("{}: {e}", store.path.display()));
         let mut conn = store.connect().map_err(named)?;
@@ -374,6 +384,10 @@ impl Store {
             )));
         }
         conn.execute_batch("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;")?;
+        if let Some(pages) = self.max_pages {
+            // The pragma answers with the cap it set, which is never below the database's present size.
+            let _: i64 = conn.query_row(&format!("PRAGMA max_page_count = {pages}"), [], |r| r.get(0))?;
+        }
         Ok(conn)
     }
 

@@ -931,6 +931,55 @@ async fn a_damaged_database_is_reported_at_start_and_on_the_request_that_meets_i
 }
 
 #[tokio::test]
+async fn a_full_database_refuses_the_move_and_keeps_what_it_has() {
+    let data = Data::new("full");
+    let mut config = Config::new(data.0.clone());
+    config.pool_target = 0;
+    // A quota a few pages over the empty schema: a game or two, and then no more.
+    config.max_db_bytes = Some(25 * 4096);
+    config.limits.player.burst = 1e9;
+    let app = App::open(config).expect("the data directory opens");
+    let mut c = Client::new(&app);
+    let g = c.new_game(json!({ "puzzle": PUZZLE })).await;
+    let id = id(&g);
+    let mut saved = g.clone();
+    let mut refused = None;
+    for k in 0..2000 {
+        let cell = empties(&g)[k % 40];
+        let a = c.play(&id, json!({ "action": "fill" })).await;
+        let b = if a.status == StatusCode::OK {
+            saved = a.body;
+            c.play(&id, json!({ "action": "note", "cells": [cell], "digit": 1 + k % 9 }))
+                .await
+        } else {
+            a
+        };
+        if b.status != StatusCode::OK {
+            refused = Some(b);
+            break;
+        }
+        saved = b.body;
+    }
+    let refused = refused.expect("the quota is reached");
+    assert_eq!(
+        (refused.status, error_code(&refused)),
+        (StatusCode::INTERNAL_SERVER_ERROR, "storage")
+    );
+    assert!(
+        refused.body["error"].as_str().unwrap().contains("full"),
+        "{}",
+        refused.body
+    );
+    let kept = c.get(&format!("/api/games/{id}")).await;
+    assert_eq!(kept.status, StatusCode::OK);
+    assert_eq!(
+        kept.body["saved"], saved["saved"],
+        "the last move answered is the last kept"
+    );
+    assert_eq!(kept.body["notes"], saved["notes"]);
+}
+
+#[tokio::test]
 async fn the_schema_migrates_once_and_again_harmlessly() {
     let data = Data::new("migrate");
     drop(app(&data));

@@ -571,6 +571,7 @@ fn full_grade(puzzle: &[u8; 81]) -> Grade {
             steps: Vec::new(),
             outcome: Outcome::Stuck,
             grid: Grid::empty(),
+            out_of_budget: false,
         }),
     }
 }
@@ -866,6 +867,7 @@ impl Generator {
             steps,
             outcome: Outcome::Solved,
             grid,
+            out_of_budget: false,
         }))
     }
 }

@@ -128,15 +128,6 @@ fn hundred() -> Vec<Entry> {
     };
     (0..100)
         .filter_map(|i| generator.generate(puzzle_seed(1, i)).ok())
-        .map(|mut made| {
-            let grade = made.graded().clone();
-            Entry {
-                puzzle: made.puzzle,
-                solution: Some(made.solution),
-                level: Some(grade.level.name().to_string()),
-                stars: Some(grade.stars),
-                seed: Some(made.seed),
-            }
-        })
+        .map(|mut made| Entry::generated(&mut made))
         .collect()
 }

@@ -9,14 +9,12 @@ import { setupExplain } from './explain.js';
 import { renderHint, setupHint } from './hint.js';
 import { renderControls, setupInput } from './input.js';
 import { onNewGame, setupNewGame } from './newgame.js';
-import { earlyTheme, setupSettings, takeSettings, whenRulesChange } from './settings.js';
+import { setupSettings, takeSettings, whenRulesChange } from './settings.js';
 import { readShareLink, setupShare } from './share.js';
 import { select, state, subscribe } from './state.js';
 import { setupStats, showSummary } from './stats.js';
 import { onAnswer, renderSync, takeGame, unsaved } from './sync.js';
 import { renderTimer, setupTimer, updateClock } from './timer.js';
-
-earlyTheme();
 
 // Anything the Content-Security-Policy blocks is counted where a test (or a curious player) can read it.
 document.addEventListener('securitypolicyviolation', (e) => {

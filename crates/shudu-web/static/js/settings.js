@@ -15,23 +15,16 @@ export function resolvedTheme() {
   return window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 
+/** Applies a theme setting: the page's colours follow `data-theme`, always set to the theme in force (the system's
+ * preference resolved here for `system`, so the stylesheet holds each palette once). */
 export function applyTheme(theme) {
   const root = document.documentElement;
-  if (theme === 'light' || theme === 'dark' || theme === 'contrast') root.dataset.theme = theme;
-  else delete root.dataset.theme;
+  const system = window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  root.dataset.theme = theme === 'light' || theme === 'dark' || theme === 'contrast' ? theme : system;
   try {
     localStorage.setItem(THEME_KEY, theme);
   } catch {
     // Storage may be off; the server keeps the setting anyway.
-  }
-}
-
-/** The theme remembered on this device, applied before the server answers (no flash of the wrong theme). */
-export function earlyTheme() {
-  try {
-    applyTheme(localStorage.getItem(THEME_KEY) || 'system');
-  } catch {
-    applyTheme('system');
   }
 }
 
@@ -89,5 +82,8 @@ export function setupSettings() {
     fillForm();
     openDialog('settings-dialog');
   });
-  window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => changed());
+  window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
+    applyTheme(state.settings.theme);
+    changed();
+  });
 }

@@ -15,6 +15,7 @@
 //! ```
 
 mod als;
+pub mod budget;
 mod chains;
 mod changes;
 mod coloring;
@@ -187,6 +188,9 @@ pub struct SolveReport {
     pub outcome: Outcome,
     /// The board after the last step.
     pub grid: Grid,
+    /// Whether a forcing net gave up for its budget ([`Solver::set_budget`]) before some step, which the techniques
+    /// after it then took (or, none applying, the solve stopped there).
+    pub out_of_budget: bool,
 }
 
 impl SolveReport {
@@ -204,6 +208,7 @@ impl SolveReport {
 pub struct Solver {
     ladder: Vec<Technique>,
     assume_unique: bool,
+    budget: Option<u64>,
 }
 
 impl Default for Solver {
@@ -223,6 +228,7 @@ impl Solver {
                 .filter(|t| t.info().on_by_default)
                 .collect(),
             assume_unique: true,
+            budget: None,
         }
     }
 
@@ -231,6 +237,7 @@ impl Solver {
         Solver {
             ladder: ladder.to_vec(),
             assume_unique: true,
+            budget: None,
         }
     }
 
@@ -256,6 +263,20 @@ impl Solver {
     /// Whether uniqueness techniques are allowed.
     pub fn assumes_unique(&self) -> bool {
         self.assume_unique
+    }
+
+    /// Bounds each search of the forcing nets to `units` nets derived ([`budget`]); `None` (the default) for no
+    /// bound. A search that runs out reports nothing, and the ladder goes on to the techniques after it (Brute Force,
+    /// last on the default ladder, then places a digit, named as such). This keeps a hint or a path on any board
+    /// within a known time, at the price of a step a longer search would have found.
+    pub fn set_budget(&mut self, units: Option<u64>) -> &mut Solver {
+        self.budget = units;
+        self
+    }
+
+    /// The bound on each forcing-net search, if any.
+    pub fn budget(&self) -> Option<u64> {
+        self.budget
     }
 
     /// Whether the ladder may use `technique` now: it has a finder, and it does not rely on uniqueness unless the
@@ -309,20 +330,42 @@ impl Solver {
 
     /// The easiest next step: the first instance of the first technique of the ladder that has one.
     pub fn next_step(&self, grid: &Grid) -> Option<Step> {
+        self.next_step_heard(grid, &mut Silent).0
+    }
+
+    /// [`Solver::next_step`], and whether a forcing net gave up for its budget on the way (so the step, if any, came
+    /// from a technique after it).
+    pub fn next_step_within_budget(&self, grid: &Grid) -> (Option<Step>, bool) {
         self.next_step_heard(grid, &mut Silent)
     }
 
-    fn next_step_heard(&self, grid: &Grid, listener: &mut dyn Listener) -> Option<Step> {
+    /// The first step of the ladder that changes the board. A finder should never report a step that changes
+    /// nothing, but one that did would be taken again and again: passing over it is what bounds a solve (each step
+    /// places a digit or removes a candidate, so a solve takes at most 81 × 9 steps).
+    fn next_step_heard(&self, grid: &Grid, listener: &mut dyn Listener) -> (Option<Step>, bool) {
+        let mut out_of_budget = false;
         for &t in &self.ladder {
             if !self.usable(t) {
                 continue;
             }
             listener.on_attempt(t);
-            if let Some(step) = Solver::find_first(t, grid) {
-                return Some(step);
+            let Some(f) = finder(t) else { continue };
+            let mut found = None;
+            let ((), spent) = budget::with_budget(self.budget, || {
+                let _ = f(grid, &mut |s| {
+                    if !s.makes_progress(grid) {
+                        return Flow::Continue(());
+                    }
+                    found = Some(s);
+                    Flow::Break(())
+                });
+            });
+            out_of_budget |= spent.ran_out;
+            if found.is_some() {
+                return (found, out_of_budget);
             }
         }
-        None
+        (None, out_of_budget)
     }
 
     /// Every step every technique of the ladder finds in `grid`, ladder order.
@@ -338,6 +381,7 @@ impl Solver {
     pub fn solve(&self, grid: &Grid, listener: &mut dyn Listener) -> SolveReport {
         let mut grid = grid.clone();
         let mut steps = Vec::new();
+        let mut out_of_budget = false;
         let outcome = loop {
             if grid.is_full() {
                 break Outcome::Solved;
@@ -345,7 +389,9 @@ impl Solver {
             if let Some(c) = quick_contradiction(&grid) {
                 break Outcome::Invalid(c);
             }
-            let Some(step) = self.next_step_heard(&grid, listener) else {
+            let (step, ran_out) = self.next_step_heard(&grid, listener);
+            out_of_budget |= ran_out;
+            let Some(step) = step else {
                 break match grid.contradiction() {
                     Some(c) => Outcome::Invalid(c),
                     None => Outcome::Stuck,
@@ -357,7 +403,12 @@ impl Solver {
             listener.on_step(&step, &grid);
             steps.push(step);
         };
-        SolveReport { steps, outcome, grid }
+        SolveReport {
+            steps,
+            outcome,
+            grid,
+            out_of_budget,
+        }
     }
 }
 
