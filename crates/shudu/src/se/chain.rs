@@ -1,6 +1,6 @@
-//! SE's chaining rules. Today: bidirectional cycles and forcing chains of X-links (one digit, two places in a
-//! house), Y-links (one cell, two candidates) or both (6.5 and up). The rules to come (Nishio, multiple, dynamic and
-//! nested forcing chains) find nothing yet.
+//! SE's chaining rules: here bidirectional cycles and forcing chains of X-links (one digit, two places in a house),
+//! Y-links (one cell, two candidates) or both (6.5 and up); Nishio, multiple and dynamic forcing chains are in
+//! the private module `net`. Dynamic chains with other rules inside (9.0) and the nested levels find nothing yet.
 //!
 //! A chain is a walk over candidates, each either *on* (the candidate is the cell's digit) or *off*: from an on
 //! candidate, its cell's other candidates (with Y-links) and its digit's other places in its houses are off; from an
@@ -37,11 +37,26 @@ pub enum ChainName {
     ForcingYChain,
     /// A forcing chain of both kinds of link.
     ForcingChain,
+    /// A supposition of one digit that ends in a contradiction, followed by that digit's links only (7.5 and up).
+    Nishio,
+    /// Every candidate of a cell leads to the same conclusion (8.0 and up).
+    CellForcing,
+    /// Every place of a digit in a house leads to the same conclusion (8.0 and up).
+    RegionForcing,
+    /// Cell forcing chains whose links see the candidates the chain has removed (8.5 and up; the level adds 0.5
+    /// each).
+    DynamicCell(u8),
+    /// Region forcing chains, dynamic.
+    DynamicRegion(u8),
+    /// A supposition that, dynamically followed, ends in a contradiction.
+    DynamicContradiction(u8),
+    /// A candidate whose truth and falsity, dynamically followed, lead to the same conclusion.
+    DynamicDouble(u8),
 }
 
 impl fmt::Display for ChainName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+        f.write_str(match *self {
             ChainName::XCycle => "Bidirectional X-Cycle",
             ChainName::YCycle => "Bidirectional Y-Cycle",
             ChainName::Cycle => "Bidirectional Cycle",
@@ -49,7 +64,24 @@ impl fmt::Display for ChainName {
             ChainName::ForcingXChain => "Forcing X-Chain",
             ChainName::ForcingYChain => "Forcing Y-Chain",
             ChainName::ForcingChain => "Forcing Chain",
+            ChainName::Nishio => "Nishio Forcing Chains",
+            ChainName::CellForcing => "Cell Forcing Chains",
+            ChainName::RegionForcing => "Region Forcing Chains",
+            ChainName::DynamicCell(level) => return dynamic(f, "Cell", level),
+            ChainName::DynamicRegion(level) => return dynamic(f, "Region", level),
+            ChainName::DynamicContradiction(level) => return dynamic(f, "Contradiction", level),
+            ChainName::DynamicDouble(level) => return dynamic(f, "Double", level),
         })
+    }
+}
+
+/// SE's name of a dynamic chaining hint: `(+)` marks level 1 (pointing, claiming, pairs and X-Wings inside), and
+/// the nested levels are named by their number.
+fn dynamic(f: &mut fmt::Formatter<'_>, what: &str, level: u8) -> fmt::Result {
+    match level {
+        0 => write!(f, "Dynamic {what} Forcing Chains"),
+        1 => write!(f, "Dynamic {what} Forcing Chains (+)"),
+        _ => write!(f, "Nested {what} Forcing Chains ({level})"),
     }
 }
 
@@ -70,18 +102,18 @@ pub fn length_bonus(complexity: u32) -> f64 {
 
 /// A candidate with a polarity: `on` when the cell holds the digit.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-struct Potential {
-    cell: u8,
-    digit: u8,
-    on: bool,
+pub(super) struct Potential {
+    pub(super) cell: u8,
+    pub(super) digit: u8,
+    pub(super) on: bool,
 }
 
 impl Potential {
-    fn index(self) -> usize {
+    pub(super) fn index(self) -> usize {
         usize::from(self.cell) * 9 + usize::from(self.digit - 1)
     }
 
-    fn flipped(self) -> Potential {
+    pub(super) fn flipped(self) -> Potential {
         Potential { on: !self.on, ..self }
     }
 }
@@ -232,9 +264,9 @@ fn off_to_on(board: &Board, p: Potential, y: bool, x: bool, out: &mut Vec<Potent
 }
 
 /// A hint found, with what SE sorts by.
-struct Found {
-    hint: Hint,
-    sort_key: u8,
+pub(super) struct Found {
+    pub(super) hint: Hint,
+    pub(super) sort_key: u8,
 }
 
 /// The kind of links a walk uses, and the sort key and bases SE gives its hints.
@@ -451,7 +483,7 @@ fn forcing_chains(board: &Board, sink: Sink) -> ControlFlow<()> {
 
 /// Sorts the hints by rating, complexity and sort key (stably: ties keep the order found), then keeps the first of
 /// each set of eliminations and placement, and reports them: SE sorts before it deduplicates.
-fn emit(mut found: Vec<Found>, sink: Sink) -> ControlFlow<()> {
+pub(super) fn emit(mut found: Vec<Found>, sink: Sink) -> ControlFlow<()> {
     found.sort_by(|a, b| {
         a.hint
             .rating
@@ -478,6 +510,9 @@ fn emit(mut found: Vec<Found>, sink: Sink) -> ControlFlow<()> {
 pub fn hints(rule: Rule, board: &Board, sink: Sink) -> ControlFlow<()> {
     match rule {
         Rule::ForcingChains => forcing_chains(board, sink),
+        Rule::Nishio => super::net::multiple(board, super::net::Mode::NISHIO, sink),
+        Rule::MultipleForcingChains => super::net::multiple(board, super::net::Mode::MULTIPLE, sink),
+        Rule::DynamicForcingChains => super::net::multiple(board, super::net::Mode::DYNAMIC, sink),
         _ => ControlFlow::Continue(()),
     }
 }

@@ -27,6 +27,7 @@ mod aligned;
 mod bug;
 mod fish;
 mod locking;
+mod net;
 mod singles;
 mod subsets;
 mod unique;
