@@ -1,8 +1,8 @@
-//! Aligned pair exclusion (6.2) and, to come, aligned triplet exclusion (7.5).
+//! Aligned pair exclusion (6.2) and aligned triplet exclusion (7.5).
 //!
-//! Two cells (any two, in reading order) take their candidates in combinations; a combination is excluded when the
-//! two share a house and the digits are equal, or when a cell seeing both has no candidate outside it (it would be
-//! left empty). A candidate no remaining combination uses leaves its cell.
+//! Two or three cells (any, in reading order) take their candidates in combinations; a combination is excluded when
+//! two of them share a house and the digits are equal, or when a cell seeing them all, with no more candidates than
+//! there are cells, has no candidate outside it (it would be left empty). A candidate no remaining combination uses leaves its cell.
 
 use core::ops::ControlFlow;
 
@@ -10,50 +10,113 @@ use super::board::{bits128, bits16, sees, Board, PEERS};
 use super::hint::{Hint, Kind};
 use super::Sink;
 
-/// Aligned exclusion of `n` cells (pairs only today; triplets find nothing yet).
+/// Aligned exclusion of `n` cells (2 or 3): every set of `n` cells in order, with the cells of at most `n`
+/// candidates that see them all as excluders.
 pub fn aligned_exclusion(board: &Board, n: usize, sink: Sink) -> ControlFlow<()> {
-    if n != 2 {
-        return ControlFlow::Continue(());
-    }
     let empty: Vec<usize> = (0..81)
         .filter(|&c| board.values[c] == 0 && board.cands[c].count_ones() >= 2)
         .collect();
-    let bivalue: u128 = (0..81)
-        .filter(|&c| board.values[c] == 0 && board.cands[c].count_ones() <= 2)
+    let small: u128 = (0..81)
+        .filter(|&c| board.values[c] == 0 && board.cands[c].count_ones() as usize <= n)
         .fold(0, |s, c| s | 1u128 << c);
+    let kind = if n == 2 {
+        Kind::AlignedPairExclusion
+    } else {
+        Kind::AlignedTripletExclusion
+    };
+    let rating = if n == 2 { 6.2 } else { 7.5 };
+    let mut excluders: Vec<u16> = Vec::with_capacity(20);
+    let mut pick = [0usize; 3];
     for (i, &c1) in empty.iter().enumerate() {
-        for &c2 in &empty[i + 1..] {
-            let excluders: Vec<u16> = bits128(PEERS[c1] & PEERS[c2] & bivalue)
-                .map(|e| board.cands[e])
-                .collect();
-            if excluders.is_empty() {
+        pick[0] = c1;
+        let common1 = PEERS[c1] & small;
+        if common1 == 0 {
+            continue;
+        }
+        for (j, &c2) in empty.iter().enumerate().skip(i + 1) {
+            pick[1] = c2;
+            let common2 = common1 & PEERS[c2];
+            if common2 == 0 {
                 continue;
             }
-            let aligned = sees(c1, c2);
-            let (mut allowed1, mut allowed2) = (0u16, 0u16);
-            for v1 in bits16(board.cands[c1]) {
-                for v2 in bits16(board.cands[c2]) {
-                    if aligned && v1 == v2 {
-                        continue;
-                    }
-                    let pair = 1u16 << v1 | 1u16 << v2;
-                    if excluders.iter().any(|&e| e & !pair == 0) {
-                        continue;
-                    }
-                    allowed1 |= 1 << v1;
-                    allowed2 |= 1 << v2;
-                }
+            if n == 2 {
+                excluders.clear();
+                excluders.extend(bits128(common2).map(|e| board.cands[e]));
+                exclude(board, &pick[..2], &excluders, kind, rating, sink)?;
+                continue;
             }
-            let mut elim = Vec::new();
-            for (c, allowed) in [(c1, allowed1), (c2, allowed2)] {
-                for d in bits16(board.cands[c] & !allowed) {
-                    elim.push((c as u8, d as u8 + 1));
+            for &c3 in &empty[j + 1..] {
+                pick[2] = c3;
+                let common3 = common2 & PEERS[c3];
+                if common3 == 0 {
+                    continue;
                 }
-            }
-            if !elim.is_empty() {
-                sink(Hint::removing(Kind::AlignedPairExclusion, 6.2, elim))?;
+                excluders.clear();
+                excluders.extend(bits128(common3).map(|e| board.cands[e]));
+                exclude(board, &pick, &excluders, kind, rating, sink)?;
             }
         }
+    }
+    ControlFlow::Continue(())
+}
+
+/// Tries every combination of the cells' candidates: one is excluded when two cells sharing a house take the same
+/// digit, or when it takes every candidate of an excluder. The candidates no combination keeps are the hint.
+fn exclude(board: &Board, cells: &[usize], excluders: &[u16], kind: Kind, rating: f64, sink: Sink) -> ControlFlow<()> {
+    let n = cells.len();
+    let mut allowed = [0u16; 3];
+    let mut digits = [0usize; 3];
+    let mut lists = [[0usize; 9]; 3];
+    let mut lens = [0usize; 3];
+    for k in 0..n {
+        for d in bits16(board.cands[cells[k]]) {
+            lists[k][lens[k]] = d;
+            lens[k] += 1;
+        }
+    }
+    let mut at = [0usize; 3];
+    'combos: loop {
+        let mut set = 0u16;
+        for k in 0..n {
+            digits[k] = lists[k][at[k]];
+            set |= 1 << digits[k];
+        }
+        let mut ok = true;
+        'pairs: for a in 0..n {
+            for b in a + 1..n {
+                if digits[a] == digits[b] && sees(cells[a], cells[b]) {
+                    ok = false;
+                    break 'pairs;
+                }
+            }
+        }
+        if ok && !excluders.iter().any(|&e| e & !set == 0) {
+            for k in 0..n {
+                allowed[k] |= 1 << digits[k];
+            }
+        }
+        // The next combination, the last cell's candidate turning fastest.
+        let mut k = n;
+        loop {
+            if k == 0 {
+                break 'combos;
+            }
+            k -= 1;
+            at[k] += 1;
+            if at[k] < lens[k] {
+                break;
+            }
+            at[k] = 0;
+        }
+    }
+    let mut elim = Vec::new();
+    for k in 0..n {
+        for d in bits16(board.cands[cells[k]] & !allowed[k]) {
+            elim.push((cells[k] as u8, d as u8 + 1));
+        }
+    }
+    if !elim.is_empty() {
+        sink(Hint::removing(kind, rating, elim))?;
     }
     ControlFlow::Continue(())
 }
