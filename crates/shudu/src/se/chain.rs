@@ -127,6 +127,10 @@ struct Walk {
     on: Vec<(u32, u32)>,
     off: Vec<(u32, u32)>,
     stamp: u32,
+    /// The off candidates on the path of the on node being followed, marked with `mark` (a cycle's test of which
+    /// off candidates it may pass again, made once a node rather than once a link).
+    path_off: Vec<u32>,
+    mark: u32,
 }
 
 impl Walk {
@@ -136,6 +140,8 @@ impl Walk {
             on: vec![(0, NONE); 729],
             off: vec![(0, NONE); 729],
             stamp: 0,
+            path_off: vec![0; 729],
+            mark: 0,
         }
     }
 
@@ -165,16 +171,25 @@ impl Walk {
         id
     }
 
-    /// Whether `p` is `id` or one of its ancestors.
-    fn is_ancestor(&self, mut id: u32, p: Potential) -> bool {
+    /// Marks the off candidates among `id` and its ancestors, for [`Walk::off_on_path`].
+    fn mark_path(&mut self, mut id: u32) {
+        self.mark = self.mark.wrapping_add(1);
+        if self.mark == 0 {
+            self.path_off.fill(0);
+            self.mark = 1;
+        }
         while id != NONE {
             let (q, parent) = self.nodes[id as usize];
-            if q == p {
-                return true;
+            if !q.on {
+                self.path_off[q.index()] = self.mark;
             }
             id = parent;
         }
-        false
+    }
+
+    /// Whether the off candidate `p` is on the path last marked.
+    fn off_on_path(&self, p: Potential) -> bool {
+        self.path_off[p.index()] == self.mark
     }
 
     /// The candidates from `id` back to the start, the node itself first.
@@ -189,9 +204,67 @@ impl Walk {
     }
 }
 
+/// For every candidate of a board, the cells its digit also has in its houses (box, row, column, each in order, each
+/// cell once) and its conjugates (the digit's other place in each house where it has two, each cell once): the
+/// links of every walk of a step, found once.
+pub(super) struct Adjacency {
+    spans: Vec<(u16, u8, u8)>,
+    cells: Vec<u8>,
+}
+
+impl Adjacency {
+    pub(super) fn new(board: &Board) -> Adjacency {
+        let mut spans = vec![(0u16, 0u8, 0u8); 729];
+        let mut cells = Vec::with_capacity(4096);
+        let places: [[u16; 27]; 9] = core::array::from_fn(|d| core::array::from_fn(|r| board.positions(r, d as u8 + 1)));
+        for cell in 0..81 {
+            for d in bits16(board.cands[cell]) {
+                let start = cells.len();
+                for &region in &CELL_REGIONS[cell] {
+                    for &other in &REGION_CELLS[usize::from(region)] {
+                        if usize::from(other) != cell && board.cands[usize::from(other)] >> d & 1 != 0 {
+                            if !cells[start..].contains(&other) {
+                                cells.push(other);
+                            }
+                        }
+                    }
+                }
+                let peers = cells.len() - start;
+                for &region in &CELL_REGIONS[cell] {
+                    let region = usize::from(region);
+                    let there = places[d][region];
+                    if there.count_ones() == 2 {
+                        for i in bits16(there) {
+                            let other = REGION_CELLS[region][i];
+                            if usize::from(other) != cell && !cells[start + peers..].contains(&other) {
+                                cells.push(other);
+                            }
+                        }
+                    }
+                }
+                spans[cell * 9 + d] = (start as u16, peers as u8, (cells.len() - start - peers) as u8);
+            }
+        }
+        Adjacency { spans, cells }
+    }
+
+    /// The cells where `p`'s digit is also a candidate in `p`'s houses.
+    pub(super) fn peers(&self, p: Potential) -> &[u8] {
+        let (start, peers, _) = self.spans[p.index()];
+        &self.cells[usize::from(start)..usize::from(start) + usize::from(peers)]
+    }
+
+    /// The cells where `p`'s digit has its other place in a house of `p` where it has two.
+    pub(super) fn conjugates(&self, p: Potential) -> &[u8] {
+        let (start, peers, conj) = self.spans[p.index()];
+        let from = usize::from(start) + usize::from(peers);
+        &self.cells[from..from + usize::from(conj)]
+    }
+}
+
 /// The candidates an on candidate turns off, in SE's order: its cell's other candidates (with Y-links), then its
 /// digit's other places in its box, row and column.
-fn on_to_off(board: &Board, p: Potential, y: bool, out: &mut Vec<Potential>) {
+fn on_to_off(board: &Board, adj: &Adjacency, p: Potential, y: bool, out: &mut Vec<Potential>) {
     out.clear();
     let cell = usize::from(p.cell);
     if y {
@@ -206,25 +279,18 @@ fn on_to_off(board: &Board, p: Potential, y: bool, out: &mut Vec<Potential>) {
             }
         }
     }
-    for &region in &CELL_REGIONS[cell] {
-        for &other in &REGION_CELLS[usize::from(region)] {
-            if usize::from(other) != cell && board.has(usize::from(other), p.digit) {
-                let q = Potential {
-                    cell: other,
-                    digit: p.digit,
-                    on: false,
-                };
-                if !out.contains(&q) {
-                    out.push(q);
-                }
-            }
-        }
+    for &other in adj.peers(p) {
+        out.push(Potential {
+            cell: other,
+            digit: p.digit,
+            on: false,
+        });
     }
 }
 
 /// The candidates an off candidate turns on: its cell's other candidate when it has two (Y), its digit's other place
 /// in a house where it has two (X: box, row, column).
-fn off_to_on(board: &Board, p: Potential, y: bool, x: bool, out: &mut Vec<Potential>) {
+fn off_to_on(board: &Board, adj: &Adjacency, p: Potential, y: bool, x: bool, out: &mut Vec<Potential>) {
     out.clear();
     let cell = usize::from(p.cell);
     if y {
@@ -242,23 +308,12 @@ fn off_to_on(board: &Board, p: Potential, y: bool, x: bool, out: &mut Vec<Potent
         }
     }
     if x {
-        for &region in &CELL_REGIONS[cell] {
-            let places = board.positions(usize::from(region), p.digit);
-            if places.count_ones() == 2 {
-                for i in bits16(places) {
-                    let other = REGION_CELLS[usize::from(region)][i];
-                    if usize::from(other) != cell {
-                        let q = Potential {
-                            cell: other,
-                            digit: p.digit,
-                            on: true,
-                        };
-                        if !out.contains(&q) {
-                            out.push(q);
-                        }
-                    }
-                }
-            }
+        for &other in adj.conjugates(p) {
+            out.push(Potential {
+                cell: other,
+                digit: p.digit,
+                on: true,
+            });
         }
     }
 }
@@ -287,8 +342,10 @@ impl Links {
 }
 
 /// Walks from `source`: cycles back to it (recorded as the node reaching it) and forcing chains to its opposite.
+#[allow(clippy::too_many_arguments)]
 fn walk(
     board: &Board,
+    adj: &Adjacency,
     source: Potential,
     links: Links,
     cycles: bool,
@@ -309,7 +366,10 @@ fn walk(
         depth += 1;
         for &id in &pending_on {
             let p = walk.nodes[id as usize].0;
-            on_to_off(board, p, links.y, &mut scratch.0);
+            if cycles {
+                walk.mark_path(id);
+            }
+            on_to_off(board, adj, p, links.y, &mut scratch.0);
             for &q in &scratch.0 {
                 if !cycles && q == source.flipped() {
                     found.push(walk.add(q, id));
@@ -317,7 +377,7 @@ fn walk(
                 }
                 // A cycle may pass an off candidate again, as long as not its own ancestor; a chain passes each once.
                 let fresh = if cycles {
-                    !walk.is_ancestor(id, q)
+                    !walk.off_on_path(q)
                 } else {
                     !walk.seen(q)
                 };
@@ -331,7 +391,7 @@ fn walk(
         depth += 1;
         for &id in &pending_off {
             let p = walk.nodes[id as usize].0;
-            off_to_on(board, p, links.y, links.x, &mut scratch.1);
+            off_to_on(board, adj, p, links.y, links.x, &mut scratch.1);
             for &q in &scratch.1 {
                 if cycles && depth >= 4 && q == source {
                     found.push(walk.add(q, id));
@@ -362,7 +422,7 @@ fn distinct(path: &[Potential]) -> u32 {
     seen.len() as u32
 }
 
-fn cycle_hint(board: &Board, path: &[Potential], links: Links) -> Option<Found> {
+fn cycle_hint(board: &Board, adj: &Adjacency, path: &[Potential], links: Links) -> Option<Found> {
     // The path runs from the closing node back to the start: the start twice.
     let cycle = &path[1..];
     let mut off_a = [0u128; 9];
@@ -374,7 +434,7 @@ fn cycle_hint(board: &Board, path: &[Potential], links: Links) -> Option<Found> 
         } else {
             (&mut off_b, p.flipped())
         };
-        on_to_off(board, q, false, &mut scratch);
+        on_to_off(board, adj, q, false, &mut scratch);
         for r in &scratch {
             table[usize::from(r.digit - 1)] |= 1u128 << r.cell;
         }
@@ -442,6 +502,7 @@ fn forcing_chains(board: &Board, sink: Sink) -> ControlFlow<()> {
     let mut w = Walk::new();
     let mut ends = Vec::new();
     let mut scratch = (Vec::new(), Vec::new());
+    let adj = Adjacency::new(board);
     for links in [
         Links { y: true, x: false },
         Links { y: false, x: true },
@@ -458,15 +519,15 @@ fn forcing_chains(board: &Board, sink: Sink) -> ControlFlow<()> {
             for d in bits16(cands) {
                 let digit = d as u8 + 1;
                 let on = Potential { cell, digit, on: true };
-                walk(board, on, links, true, &mut w, &mut ends, &mut scratch);
+                walk(board, &adj, on, links, true, &mut w, &mut ends, &mut scratch);
                 for &end in &ends {
-                    if let Some(f) = cycle_hint(board, &w.path(end), links) {
+                    if let Some(f) = cycle_hint(board, &adj, &w.path(end), links) {
                         found.push(f);
                     }
                 }
                 if links.x {
                     for start in [on, on.flipped()] {
-                        walk(board, start, links, false, &mut w, &mut ends, &mut scratch);
+                        walk(board, &adj, start, links, false, &mut w, &mut ends, &mut scratch);
                         // Every end of one walk proves the same thing: only the simplest (the first of equals) can
                         // come first once sorted, so only it is made into a hint.
                         let best = ends.iter().map(|&end| w.path(end)).min_by_key(|path| distinct(path));

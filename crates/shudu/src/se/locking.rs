@@ -19,6 +19,7 @@ struct Lock {
 /// each pair of kinds, base houses in order, then the houses crossing them in order, then digits.
 fn locks(board: &Board, mut each: impl FnMut(Lock) -> ControlFlow<()>) -> ControlFlow<()> {
     const PAIRS: [(usize, usize); 4] = [(0, 18), (0, 9), (18, 0), (9, 0)];
+    let places: [u128; 9] = core::array::from_fn(|d| board.digit_cells(d as u8 + 1));
     for (base0, cover0) in PAIRS {
         for base in base0..base0 + 9 {
             for cover in cover0..cover0 + 9 {
@@ -26,11 +27,11 @@ fn locks(board: &Board, mut each: impl FnMut(Lock) -> ControlFlow<()>) -> Contro
                     continue;
                 }
                 for d in 1..=9u8 {
-                    let cells = board.digit_cells(d) & REGION_SET[base];
+                    let cells = places[usize::from(d - 1)] & REGION_SET[base];
                     if cells.count_ones() < 2 || cells & REGION_SET[cover] != cells {
                         continue;
                     }
-                    let removed = board.digit_cells(d) & REGION_SET[cover] & !REGION_SET[base];
+                    let removed = places[usize::from(d - 1)] & REGION_SET[cover] & !REGION_SET[base];
                     if removed != 0 {
                         each(Lock {
                             base,
