@@ -171,6 +171,12 @@ impl Walk {
         id
     }
 
+    /// The node where `p` was first reached.
+    fn first(&self, p: Potential) -> u32 {
+        let table = if p.on { &self.on } else { &self.off };
+        table[p.index()].1
+    }
+
     /// Marks the off candidates among `id` and its ancestors, for [`Walk::off_on_path`].
     fn mark_path(&mut self, mut id: u32) {
         self.mark = self.mark.wrapping_add(1);
@@ -216,7 +222,8 @@ impl Adjacency {
     pub(super) fn new(board: &Board) -> Adjacency {
         let mut spans = vec![(0u16, 0u8, 0u8); 729];
         let mut cells = Vec::with_capacity(4096);
-        let places: [[u16; 27]; 9] = core::array::from_fn(|d| core::array::from_fn(|r| board.positions(r, d as u8 + 1)));
+        let places: [[u16; 27]; 9] =
+            core::array::from_fn(|d| core::array::from_fn(|r| board.positions(r, d as u8 + 1)));
         for cell in 0..81 {
             for d in bits16(board.cands[cell]) {
                 let start = cells.len();
@@ -375,9 +382,15 @@ fn walk(
                     found.push(walk.add(q, id));
                     continue;
                 }
+                // An off candidate that turns nothing on is an end or nothing: no walk goes through it.
+                if !turns_any_on(board, adj, q, links) {
+                    continue;
+                }
                 // A cycle may pass an off candidate again, as long as not its own ancestor; a chain passes each once.
+                // Again, it can only close the cycle (what it turns on is reached already): it is kept only if it
+                // turns the start on.
                 let fresh = if cycles {
-                    !walk.off_on_path(q)
+                    !walk.off_on_path(q) && (!walk.seen(q) || turns_on(board, adj, q, source, links))
                 } else {
                     !walk.seen(q)
                 };
@@ -388,9 +401,20 @@ fn walk(
             }
         }
         pending_on.clear();
+        // A forcing chain's ends are all its start's opposite, and only the shortest is used (it has the fewest
+        // candidates, every candidate of such a walk being new): the walk ends with the round that first gets there.
+        if !cycles && !found.is_empty() {
+            return;
+        }
         depth += 1;
         for &id in &pending_off {
             let p = walk.nodes[id as usize].0;
+            if cycles && walk.first(p) != id {
+                if depth >= 4 {
+                    found.push(walk.add(source, id));
+                }
+                continue;
+            }
             off_to_on(board, adj, p, links.y, links.x, &mut scratch.1);
             for &q in &scratch.1 {
                 if cycles && depth >= 4 && q == source {
@@ -408,6 +432,23 @@ fn walk(
             }
         }
         pending_off.clear();
+        if !cycles && !found.is_empty() {
+            return;
+        }
+    }
+}
+
+/// Whether the off candidate `p` turns anything on.
+fn turns_any_on(board: &Board, adj: &Adjacency, p: Potential, links: Links) -> bool {
+    (links.y && board.cands[usize::from(p.cell)].count_ones() == 2) || (links.x && !adj.conjugates(p).is_empty())
+}
+
+/// Whether the off candidate `p` turns `target` on.
+fn turns_on(board: &Board, adj: &Adjacency, p: Potential, target: Potential, links: Links) -> bool {
+    if p.cell == target.cell {
+        links.y && p.digit != target.digit && board.cands[usize::from(p.cell)].count_ones() == 2
+    } else {
+        links.x && p.digit == target.digit && adj.conjugates(p).contains(&target.cell)
     }
 }
 
