@@ -229,10 +229,11 @@ impl Adjacency {
                 let start = cells.len();
                 for &region in &CELL_REGIONS[cell] {
                     for &other in &REGION_CELLS[usize::from(region)] {
-                        if usize::from(other) != cell && board.cands[usize::from(other)] >> d & 1 != 0 {
-                            if !cells[start..].contains(&other) {
-                                cells.push(other);
-                            }
+                        if usize::from(other) != cell
+                            && board.cands[usize::from(other)] >> d & 1 != 0
+                            && !cells[start..].contains(&other)
+                        {
+                            cells.push(other);
                         }
                     }
                 }
