@@ -357,6 +357,7 @@ fn walk(
     source: Potential,
     links: Links,
     cycles: bool,
+    limit: u32,
     walk: &mut Walk,
     found: &mut Vec<u32>,
     scratch: &mut (Vec<Potential>, Vec<Potential>),
@@ -372,6 +373,11 @@ fn walk(
     let mut depth = 0;
     while !pending_on.is_empty() || !pending_off.is_empty() {
         depth += 1;
+        // What this round reaches is `depth` links from the start: a chain ending here has at least `depth`
+        // candidates.
+        if depth > limit {
+            return;
+        }
         for &id in &pending_on {
             let p = walk.nodes[id as usize].0;
             if cycles {
@@ -408,6 +414,9 @@ fn walk(
             return;
         }
         depth += 1;
+        if depth > limit {
+            return;
+        }
         for &id in &pending_off {
             let p = walk.nodes[id as usize].0;
             if cycles && walk.first(p) != id {
@@ -540,16 +549,61 @@ fn forcing_hint(board: &Board, path: &[Potential], links: Links) -> Found {
 
 /// Cycles and forcing X-, Y- and XY-chains: every hint, deduplicated and sorted as SE does.
 fn forcing_chains(board: &Board, sink: Sink) -> ControlFlow<()> {
+    emit(gather(board, false), sink)
+}
+
+/// The first hint of the cycles and forcing chains, as [`forcing_chains`] would give it first, found sooner: a walk
+/// stops at the depth past which no chain of it could come before the best hint found so far.
+pub(super) fn first_forcing_chain(board: &Board) -> Option<Hint> {
+    let mut first = None;
+    let _ = emit(gather(board, true), &mut |h| {
+        first = Some(h);
+        ControlFlow::Break(())
+    });
+    first
+}
+
+/// The order of hints: rating, then complexity, then sort key (a hint found later comes after one equal to it).
+fn before(a: (f64, u32, u8), b: (f64, u32, u8)) -> bool {
+    a.0 < b.0 || (a.0 == b.0 && (a.1 < b.1 || (a.1 == b.1 && a.2 < b.2)))
+}
+
+/// The deepest round of a walk whose chains (of complexity at least the round's depth) could still come before
+/// `best`.
+fn depth_limit(base: f64, key: u8, best: Option<(f64, u32, u8)>) -> u32 {
+    let Some(best) = best else {
+        return u32::MAX;
+    };
+    let mut c = 0;
+    while c < 1000 && before((base + length_bonus(c + 1), c + 1, key), best) {
+        c += 1;
+    }
+    c
+}
+
+/// Every hint of cycles and forcing chains, in the order SE finds them; with `first_only`, only those that could be
+/// first once sorted (every hint that could be is kept).
+fn gather(board: &Board, first_only: bool) -> Vec<Found> {
     let mut found: Vec<Found> = Vec::new();
+    let mut best: Option<(f64, u32, u8)> = None;
     let mut w = Walk::new();
     let mut ends = Vec::new();
     let mut scratch = (Vec::new(), Vec::new());
     let adj = Adjacency::new(board);
+    let keep = |found: &mut Vec<Found>, best: &mut Option<(f64, u32, u8)>, f: Found| {
+        let k = (f.hint.rating, f.hint.complexity, f.sort_key);
+        if best.is_none_or(|b| before(k, b)) {
+            *best = Some(k);
+        }
+        found.push(f);
+    };
     for links in [
         Links { y: true, x: false },
         Links { y: false, x: true },
         Links { y: true, x: true },
     ] {
+        let cycle_base = if links.x && links.y { 7.0 } else { 6.5 };
+        let chain_base = if links.y { 7.0 } else { 6.6 };
         for cell in 0..81u8 {
             let cands = board.cands[usize::from(cell)];
             if board.values[usize::from(cell)] != 0 || cands.count_ones() < 2 {
@@ -561,27 +615,37 @@ fn forcing_chains(board: &Board, sink: Sink) -> ControlFlow<()> {
             for d in bits16(cands) {
                 let digit = d as u8 + 1;
                 let on = Potential { cell, digit, on: true };
-                walk(board, &adj, on, links, true, &mut w, &mut ends, &mut scratch);
+                let limit = if first_only {
+                    depth_limit(cycle_base, links.sort_key(), best)
+                } else {
+                    u32::MAX
+                };
+                walk(board, &adj, on, links, true, limit, &mut w, &mut ends, &mut scratch);
                 for &end in &ends {
                     if let Some(f) = cycle_hint(board, &adj, &w.path(end), links) {
-                        found.push(f);
+                        keep(&mut found, &mut best, f);
                     }
                 }
                 if links.x {
                     for start in [on, on.flipped()] {
-                        walk(board, &adj, start, links, false, &mut w, &mut ends, &mut scratch);
+                        let limit = if first_only {
+                            depth_limit(chain_base, links.sort_key(), best)
+                        } else {
+                            u32::MAX
+                        };
+                        walk(board, &adj, start, links, false, limit, &mut w, &mut ends, &mut scratch);
                         // Every end of one walk proves the same thing: only the simplest (the first of equals) can
                         // come first once sorted, so only it is made into a hint.
-                        let best = ends.iter().map(|&end| w.path(end)).min_by_key(|path| distinct(path));
-                        if let Some(path) = best {
-                            found.push(forcing_hint(board, &path, links));
+                        let shortest = ends.iter().map(|&end| w.path(end)).min_by_key(|path| distinct(path));
+                        if let Some(path) = shortest {
+                            keep(&mut found, &mut best, forcing_hint(board, &path, links));
                         }
                     }
                 }
             }
         }
     }
-    emit(found, sink)
+    found
 }
 
 /// Sorts the hints by rating, complexity and sort key (stably: ties keep the order found), then keeps the first of

@@ -171,6 +171,9 @@ impl Rule {
 
     /// The first hint of the rule, if it has any.
     pub fn first(self, board: &Board) -> Option<Hint> {
+        if self == Rule::ForcingChains {
+            return chain::first_forcing_chain(board);
+        }
         let mut found = None;
         let _ = self.hints(board, &mut |h| {
             found = Some(h);
