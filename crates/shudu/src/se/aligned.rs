@@ -94,6 +94,10 @@ fn exclude(board: &Board, cells: &[usize], excluders: &[u16], kind: Kind, rating
             for k in 0..n {
                 allowed[k] |= 1 << digits[k];
             }
+            // Once every candidate has a combination that keeps it, there is nothing to find.
+            if (0..n).all(|k| allowed[k] == board.cands[cells[k]]) {
+                return ControlFlow::Continue(());
+            }
         }
         // The next combination, the last cell's candidate turning fastest.
         let mut k = n;
