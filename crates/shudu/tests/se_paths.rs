@@ -6,13 +6,13 @@
 //! same position; a difference is reported at the first step where the paths part. Steps of rules the ladder does
 //! not have yet end a puzzle's check there (counted and printed).
 //!
-//! The whole dev set's ER/EP/ED (3,000 puzzles of `../shared/data/rated/serate_dev.txt`) is a release test:
-//! `cargo test --release -p shudu --test se_paths -- --ignored`.
+//! The whole dev set's ER/EP/ED (3,000 puzzles of `../shared/data/rated/serate_dev.txt`) is checked too, where the
+//! shared data is present.
 
 use std::collections::BTreeMap;
 
 use shudu::se::board::cell_name;
-use shudu::se::{next_step, rate, Board, Tenth};
+use shudu::se::{next_step, rate, Board, Rule, Tenth};
 
 /// Rules the ladder does not have yet, by a word of their SE names.
 const NOT_YET: [&str; 2] = ["(+)", "Nested"];
@@ -249,8 +249,33 @@ fn the_first_300_dev_puzzles_rate_as_serate_rates_them() {
     dev_set(300);
 }
 
+/// All 3,000 (about 10 s in the optimised test profile, on one core).
 #[test]
-#[ignore = "release test: 3,000 puzzles (cargo test --release -p shudu --test se_paths -- --ignored)"]
 fn the_dev_set_rates_as_serate_rates_it() {
     dev_set(usize::MAX);
+}
+
+/// The first hint of cycles and forcing chains comes from walks cut short where nothing after could come first: it
+/// must be the first of all the rule's hints, fully sorted, at every state where the ladder consults the rule.
+#[test]
+fn the_first_forcing_chain_is_the_first_of_all() {
+    let mut states = 0;
+    for (puzzle, _, _) in fixtures().iter().take(150) {
+        let mut board = Board::from_values(&values(puzzle));
+        while let Some((rule, hint)) = next_step(&board) {
+            if rule >= Rule::ForcingChains {
+                states += 1;
+                let all = Rule::ForcingChains.all(&board);
+                assert_eq!(
+                    Rule::ForcingChains.first(&board).as_ref(),
+                    all.first(),
+                    "{puzzle}\n{}",
+                    state(&board)
+                );
+            }
+            hint.apply(&mut board);
+        }
+    }
+    println!("{states} states compared");
+    assert!(states > 100);
 }
