@@ -40,13 +40,14 @@ reads `stuck (hardest so far: <technique>)`. A puzzle with no solution, several,
 its line is `<puzzle> invalid <reason>` (that is an answer, not an error).
 
 JSON Lines (--format json): one object per puzzle, {puzzle, valid, reason, solutions (counted up to 2), solved, \
-level, score, stars, hardest, brute_force, steps, techniques, se: {er, ep, ed, hardest, left, complete}}. `se` is \
-an estimate of Sudoku Explainer's ratings: ER (hardest step), EP (hardest step up to the first placement), ED \
-(first step), from a second ladder ordered by SE's ratings, with the technique rated ER (a direct pointing or \
-hidden subset, which SE rates lower, is named by its technique). When that ladder cannot finish, `complete` is \
-false, `left` gives the empty cells where it stopped, and ER is a guess from how open the board is there \
-(calibrated on SE-rated puzzles). Fields that do not apply \
-are null. A bad line gives {puzzle: null, error, source, line}.";
+level, score, stars, hardest, brute_force, steps, techniques, se: {er, ep, ed, hardest, left, complete, exact}}. \
+`se` is Sudoku Explainer's rating: ER (hardest step), EP (hardest step up to the first placement), ED (first \
+step). With `exact` true they are SE's own figures, from SE's rules in SE's order up to dynamic forcing chains (as \
+serate gives them; every puzzle but those whose path needs SE's dynamic chains (+) or nested chains). Otherwise they are an \
+estimate from a second ladder ordered by SE's ratings, with the technique rated ER (a direct pointing or hidden \
+subset, which SE rates lower, is named by its technique); when that ladder cannot finish, `complete` is false, \
+`left` gives the empty cells where it stopped, and ER is a guess from how open the board is there (calibrated on \
+SE-rated puzzles). Fields that do not apply are null. A bad line gives {puzzle: null, error, source, line}.";
 
 pub const AFTER_HELP: &str = "\
 A bad line is reported on standard error as `<file>:<line>: <reason>`, gives `error` in its place (left out when a \
