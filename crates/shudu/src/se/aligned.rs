@@ -64,53 +64,43 @@ pub fn aligned_exclusion(board: &Board, n: usize, sink: Sink) -> ControlFlow<()>
 /// digit, or when it takes every candidate of an excluder. The candidates no combination keeps are the hint.
 fn exclude(board: &Board, cells: &[usize], excluders: &[u16], kind: Kind, rating: f64, sink: Sink) -> ControlFlow<()> {
     let n = cells.len();
+    let cands: [u16; 3] = core::array::from_fn(|k| if k < n { board.cands[cells[k]] } else { 1 });
+    let aligned = |a: usize, b: usize| a < n && b < n && sees(cells[a], cells[b]);
+    let pairs = [aligned(0, 1), aligned(0, 2), aligned(1, 2)];
+    // Whether a combination (bit sets of one digit each; 1 for a cell beyond n, which takes no part) is kept.
+    let kept = |d: [u16; 3]| {
+        let clash = (pairs[0] && d[0] == d[1]) || (pairs[1] && d[0] == d[2]) || (pairs[2] && d[1] == d[2]);
+        let set = d[0] | d[1] | if n == 3 { d[2] } else { 0 };
+        !clash && !excluders.iter().any(|&e| e & !set == 0)
+    };
+    // A candidate stays when some kept combination uses it: each is looked for in turn, and every combination found
+    // keeps all its digits (the same candidates as trying every combination, found with fewer tries).
     let mut allowed = [0u16; 3];
-    let mut digits = [0usize; 3];
-    let mut lists = [[0usize; 9]; 3];
-    let mut lens = [0usize; 3];
     for k in 0..n {
-        for d in bits16(board.cands[cells[k]]) {
-            lists[k][lens[k]] = d;
-            lens[k] += 1;
-        }
-    }
-    let mut at = [0usize; 3];
-    'combos: loop {
-        let mut set = 0u16;
-        for k in 0..n {
-            digits[k] = lists[k][at[k]];
-            set |= 1 << digits[k];
-        }
-        let mut ok = true;
-        'pairs: for a in 0..n {
-            for b in a + 1..n {
-                if digits[a] == digits[b] && sees(cells[a], cells[b]) {
-                    ok = false;
-                    break 'pairs;
+        for v in bits16(cands[k]) {
+            let bit = 1u16 << v;
+            if allowed[k] & bit != 0 {
+                continue;
+            }
+            let (o1, o2) = match k {
+                0 => (1, 2),
+                1 => (0, 2),
+                _ => (0, 1),
+            };
+            'search: for a in bits16(cands[o1]) {
+                for b in bits16(cands[o2]) {
+                    let mut d = [0u16; 3];
+                    d[k] = bit;
+                    d[o1] = 1 << a;
+                    d[o2] = 1 << b;
+                    if kept(d) {
+                        for i in 0..n {
+                            allowed[i] |= d[i];
+                        }
+                        break 'search;
+                    }
                 }
             }
-        }
-        if ok && !excluders.iter().any(|&e| e & !set == 0) {
-            for k in 0..n {
-                allowed[k] |= 1 << digits[k];
-            }
-            // Once every candidate has a combination that keeps it, there is nothing to find.
-            if (0..n).all(|k| allowed[k] == board.cands[cells[k]]) {
-                return ControlFlow::Continue(());
-            }
-        }
-        // The next combination, the last cell's candidate turning fastest.
-        let mut k = n;
-        loop {
-            if k == 0 {
-                break 'combos;
-            }
-            k -= 1;
-            at[k] += 1;
-            if at[k] < lens[k] {
-                break;
-            }
-            at[k] = 0;
         }
     }
     let mut elim = Vec::new();
