@@ -198,6 +198,16 @@ impl Walk {
         self.path_off[p.index()] == self.mark
     }
 
+    /// The number of nodes from `id` back to the start.
+    fn length(&self, mut id: u32) -> u32 {
+        let mut n = 0;
+        while id != NONE {
+            n += 1;
+            id = self.nodes[id as usize].1;
+        }
+        n
+    }
+
     /// The candidates from `id` back to the start, the node itself first.
     fn path(&self, mut id: u32) -> Vec<Potential> {
         let mut out = Vec::new();
@@ -349,6 +359,9 @@ impl Links {
     }
 }
 
+/// A walk's working lists: the candidates a node links to, and the nodes of the round to come.
+type Scratch = (Vec<Potential>, Vec<Potential>, Vec<u32>, Vec<u32>);
+
 /// Walks from `source`: cycles back to it (recorded as the node reaching it) and forcing chains to its opposite.
 #[allow(clippy::too_many_arguments)]
 fn walk(
@@ -360,16 +373,19 @@ fn walk(
     limit: u32,
     walk: &mut Walk,
     found: &mut Vec<u32>,
-    scratch: &mut (Vec<Potential>, Vec<Potential>),
+    scratch: &mut Scratch,
 ) {
     walk.clear();
     found.clear();
     let root = walk.add(source, NONE);
-    let (mut pending_on, mut pending_off): (Vec<u32>, Vec<u32>) = if source.on {
-        (vec![root], Vec::new())
+    let (pending_on, pending_off) = (&mut scratch.2, &mut scratch.3);
+    pending_on.clear();
+    pending_off.clear();
+    if source.on {
+        pending_on.push(root);
     } else {
-        (Vec::new(), vec![root])
-    };
+        pending_off.push(root);
+    }
     let mut depth = 0;
     while !pending_on.is_empty() || !pending_off.is_empty() {
         depth += 1;
@@ -378,7 +394,7 @@ fn walk(
         if depth > limit {
             return;
         }
-        for &id in &pending_on {
+        for &id in pending_on.iter() {
             let p = walk.nodes[id as usize].0;
             if cycles {
                 walk.mark_path(id);
@@ -417,7 +433,7 @@ fn walk(
         if depth > limit {
             return;
         }
-        for &id in &pending_off {
+        for &id in pending_off.iter() {
             let p = walk.nodes[id as usize].0;
             if cycles && walk.first(p) != id {
                 if depth >= 4 {
@@ -588,7 +604,7 @@ fn gather(board: &Board, first_only: bool) -> Vec<Found> {
     let mut best: Option<(f64, u32, u8)> = None;
     let mut w = Walk::new();
     let mut ends = Vec::new();
-    let mut scratch = (Vec::new(), Vec::new());
+    let mut scratch: Scratch = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let adj = Adjacency::new(board);
     let keep = |found: &mut Vec<Found>, best: &mut Option<(f64, u32, u8)>, f: Found| {
         let k = (f.hint.rating, f.hint.complexity, f.sort_key);
@@ -622,6 +638,13 @@ fn gather(board: &Board, first_only: bool) -> Vec<Found> {
                 };
                 walk(board, &adj, on, links, true, limit, &mut w, &mut ends, &mut scratch);
                 for &end in &ends {
+                    // A cycle's candidates are all distinct but its start, met twice: a cycle that could not come
+                    // first is not made into a hint.
+                    let complexity = w.length(end) - 1;
+                    let k = (cycle_base + length_bonus(complexity), complexity, links.sort_key());
+                    if first_only && best.is_some_and(|b| !before(k, b)) {
+                        continue;
+                    }
                     if let Some(f) = cycle_hint(board, &adj, &w.path(end), links) {
                         keep(&mut found, &mut best, f);
                     }
