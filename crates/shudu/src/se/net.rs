@@ -316,6 +316,24 @@ fn propagate(source: &[u16; 81], start: Potential, mode: Mode, net: &mut Net) {
     }
 }
 
+std::thread_local! {
+    /// Nets left from earlier steps, their tables cleared: a step builds hundreds, and their tables are large.
+    /// Boxed, as the step's table of nets holds them: they move between the two without being copied.
+    #[allow(clippy::vec_box)]
+    static SPARE: core::cell::RefCell<Vec<Box<Net>>> = const { core::cell::RefCell::new(Vec::new()) };
+}
+
+fn take_net() -> Box<Net> {
+    SPARE
+        .with(|spare| spare.borrow_mut().pop())
+        .unwrap_or_else(|| Box::new(Net::new()))
+}
+
+fn give_back(mut net: Box<Net>) {
+    net.clear();
+    SPARE.with(|spare| spare.borrow_mut().push(net));
+}
+
 /// The nets of a step, built once each: on candidates' nets kept, by candidate.
 struct Nets<'a> {
     board: &'a Board,
@@ -330,7 +348,7 @@ impl<'a> Nets<'a> {
         let p = Potential { cell, digit, on: true };
         let i = p.index();
         if self.on[i].is_none() {
-            let mut net = Box::new(Net::new());
+            let mut net = take_net();
             propagate(&self.board.cands, p, self.mode, &mut net);
             self.on[i] = Some(net);
         }
@@ -408,7 +426,7 @@ pub(super) fn multiple(board: &Board, mode: Mode, sink: Sink) -> ControlFlow<()>
         seen: Vec::new(),
         stack: Vec::new(),
     };
-    let mut off_net = Net::new();
+    let mut off_net = take_net();
     let base = mode.base();
     let contradiction_name = if mode.nishio {
         ChainName::Nishio
@@ -510,6 +528,10 @@ pub(super) fn multiple(board: &Board, mode: Mode, sink: Sink) -> ControlFlow<()>
             };
             shared(&mut nets, &branches, name, &mut found);
         }
+    }
+    give_back(off_net);
+    for net in nets.on.into_iter().flatten() {
+        give_back(net);
     }
     emit(found, sink)
 }
