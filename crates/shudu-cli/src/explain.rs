@@ -88,6 +88,11 @@ pub struct ExplainArgs {
     #[command(flatten)]
     ladder: LadderArgs,
 
+    /// Whose path: `hodoku` (the human-style ladder, HoDoKu's techniques) or `se` (Sudoku Explainer's rules in SE's
+    /// order, as serate rates: SE's names, each step's rating, and ER/EP/ED at the end).
+    #[arg(long = "ladder", value_name = "LADDER", value_enum, default_value_t = Path::Hodoku, conflicts_with = "pictures")]
+    path: Path,
+
     /// Worker threads explaining in parallel. Default: one per core.
     #[arg(long, value_name = "N", value_parser = crate::at_least_one::<usize>)]
     threads: Option<usize>,
@@ -101,6 +106,13 @@ pub struct ExplainArgs {
     /// The colours of the pictures: light, dark, or print.
     #[arg(long, value_name = "THEME", default_value = "light", value_parser = crate::picture::parse_theme, requires = "pictures")]
     theme: Theme,
+}
+
+/// Which ladder's path `explain` shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Path {
+    Hodoku,
+    Se,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -148,6 +160,23 @@ pub fn run(args: &ExplainArgs) -> Status {
         chunk: if args.summary { SUMMARY_CHUNK } else { PATH_CHUNK },
         threads: args.threads,
     };
+    if args.path == Path::Se {
+        let mut out = out;
+        let (format, summary) = (args.format, args.summary);
+        return batch::run(
+            &args.inputs,
+            &plan,
+            |item| {
+                item.content.decode().map(|givens| {
+                    let puzzle = givens
+                        .as_ref()
+                        .map_or_else(|| "(givens that clash)".to_string(), format::to_line);
+                    crate::explain_se::explain(&givens, &puzzle, format, summary)
+                })
+            },
+            &mut out,
+        );
+    }
     let Some(dir) = &args.pictures else {
         let mut out = out;
         return batch::run(

@@ -8,6 +8,7 @@ mod canon;
 mod dataset;
 mod draw;
 mod explain;
+mod explain_se;
 mod generate;
 mod hint;
 mod input;

@@ -40,13 +40,14 @@ reads `stuck (hardest so far: <technique>)`. A puzzle with no solution, several,
 its line is `<puzzle> invalid <reason>` (that is an answer, not an error).
 
 JSON Lines (--format json): one object per puzzle, {puzzle, valid, reason, solutions (counted up to 2), solved, \
-level, score, stars, hardest, brute_force, steps, techniques, se: {er, ep, ed, hardest, left, complete}}. `se` is \
-an estimate of Sudoku Explainer's ratings: ER (hardest step), EP (hardest step up to the first placement), ED \
-(first step), from a second ladder ordered by SE's ratings, with the technique rated ER (a direct pointing or \
-hidden subset, which SE rates lower, is named by its technique). When that ladder cannot finish, `complete` is \
-false, `left` gives the empty cells where it stopped, and ER is a guess from how open the board is there \
-(calibrated on SE-rated puzzles). Fields that do not apply \
-are null. A bad line gives {puzzle: null, error, source, line}.";
+level, score, stars, hardest, brute_force, steps, techniques, se: {er, ep, ed, hardest, left, complete, exact}}. \
+`se` is Sudoku Explainer's rating: ER (hardest step), EP (hardest step up to the first placement), ED (first \
+step). With `exact` true they are SE's own figures, from SE's rules in SE's order up to dynamic forcing chains (as \
+serate gives them; every puzzle but those whose path needs SE's dynamic chains (+) or nested chains). Otherwise they are an \
+estimate from a second ladder ordered by SE's ratings, with the technique rated ER (a direct pointing or hidden \
+subset, which SE rates lower, is named by its technique); when that ladder cannot finish, `complete` is false, \
+`left` gives the empty cells where it stopped, and ER is a guess from how open the board is there (calibrated on \
+SE-rated puzzles). Fields that do not apply are null. A bad line gives {puzzle: null, error, source, line}.";
 
 pub const AFTER_HELP: &str = "\
 A bad line is reported on standard error as `<file>:<line>: <reason>`, gives `error` in its place (left out when a \
@@ -62,6 +63,27 @@ Examples:
   shudu rate --min-level hard --max-level unfair --needs xy puzzles.txt
   shudu rate --dedupe --summary puzzles.txt
   cat big.txt | shudu rate --summary | tail -8";
+
+/// The output formats of `shudu rate`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum RateFormat {
+    /// One line per puzzle: level, score, stars, hardest technique.
+    Text,
+    /// JSON Lines.
+    Json,
+    /// serate's line: `<puzzle> ED=<ER>/<EP>/<ED>`.
+    Serate,
+}
+
+impl RateFormat {
+    /// The shared format its errors and summary are written in.
+    fn base(self) -> Format {
+        match self {
+            RateFormat::Json => Format::Json,
+            RateFormat::Text | RateFormat::Serate => Format::Text,
+        }
+    }
+}
 
 /// A level named on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -91,9 +113,10 @@ pub struct RateArgs {
     #[arg(value_name = "FILE|PUZZLE|-")]
     inputs: Vec<OsString>,
 
-    /// Output format: `text` (one line per puzzle) or `json` (JSON Lines; see above).
-    #[arg(long, value_name = "FORMAT", value_enum, default_value_t = Format::Text)]
-    format: Format,
+    /// Output format: `text` (one line per puzzle), `json` (JSON Lines; see above), or `serate` (serate's own line,
+    /// `<puzzle> ED=<ER>/<EP>/<ED>`, for scripts that call serate).
+    #[arg(long, value_name = "FORMAT", value_enum, default_value_t = RateFormat::Text)]
+    format: RateFormat,
 
     /// After the puzzles, the distribution of the levels of the puzzles written (lines starting with `#`; with
     /// --format json, one last object {summary: {...}}).
@@ -168,7 +191,8 @@ pub fn run(args: &RateArgs) -> Status {
     let ticker = progress.clone();
     let mut out = RateOutput {
         out: writer,
-        format: args.format,
+        format: args.format.base(),
+        serate: args.format == RateFormat::Serate,
         filter: Filter {
             min: args.min_level.map(Level::from),
             max: args.max_level.map(Level::from),
@@ -311,9 +335,11 @@ struct SeRecord {
     er: f64,
     ep: f64,
     ed: f64,
-    hardest: Option<&'static str>,
+    /// SE's name of the first step rated ER (exact ratings), or the HoDoKu technique behind it (estimates).
+    hardest: Option<String>,
     left: u8,
     complete: bool,
+    exact: bool,
 }
 
 impl From<SeRating> for SeRecord {
@@ -322,9 +348,13 @@ impl From<SeRating> for SeRecord {
             er: SeRating::decimal(se.er),
             ep: SeRating::decimal(se.ep),
             ed: SeRating::decimal(se.ed),
-            hardest: se.hardest.map(Technique::name),
+            hardest: match se.rule {
+                Some(kind) => Some(kind.to_string()),
+                None => se.hardest.map(|t| t.name().to_string()),
+            },
             left: se.left,
             complete: se.complete,
+            exact: se.exact,
         }
     }
 }
@@ -333,6 +363,8 @@ impl From<SeRating> for SeRecord {
 struct RateOutput<W: Write> {
     out: W,
     format: Format,
+    /// Lines in serate's format.
+    serate: bool,
     filter: Filter,
     counts: Counts,
     /// The canonical forms of the puzzles written, with --dedupe.
@@ -355,6 +387,9 @@ impl<W: Write> RateOutput<W> {
                 }
             }
             Err(_) => self.counts.invalid += 1,
+        }
+        if self.serate {
+            return writeln!(self.out, "{}", serate_line(puzzle, rated));
         }
         match self.format {
             Format::Text => writeln!(self.out, "{}", text_line(puzzle, rated)),
@@ -416,6 +451,23 @@ impl<W: Write> RateOutput<W> {
             }
         }
         self.out.flush()
+    }
+}
+
+/// serate's line (`%g ED=%r/%p/%d`): the puzzle and SE's ER/EP/ED, one decimal each. A line whose figures are the
+/// estimate (the exact ladder lacks a rule its path needs) ends ` (estimate)`; an invalid puzzle's line says so.
+fn serate_line(puzzle: &str, rated: &Result<Rating, Invalid>) -> String {
+    match rated {
+        Err(why) => format!("{puzzle} invalid {why}"),
+        Ok(r) => {
+            let t = |x: u16| format!("{}.{}", x / 10, x % 10);
+            let se = &r.se;
+            let mut line = format!("{puzzle} ED={}/{}/{}", t(se.er), t(se.ep), t(se.ed));
+            if !se.exact {
+                line.push_str(" (estimate)");
+            }
+            line
+        }
     }
 }
 

@@ -25,6 +25,7 @@ pub mod generate;
 pub mod grid;
 pub mod logic;
 pub mod rate;
+pub mod se;
 pub mod search;
 
 pub use grid::format;

@@ -232,6 +232,12 @@ pub struct SeRating {
     /// Whether the ladder finished the path. When it did not, the ratings of the missing steps are a guess
     /// ([`SeLadder::stuck_guess`]) and `er` is at least the guess.
     pub complete: bool,
+    /// Whether these are SE's own ratings, from [`crate::se`]'s exact ladder, which walks serate's path; `false` when
+    /// that ladder lacks a rule the path needs (today: aligned exclusion and the forcing chains) and the figures are
+    /// the estimate of SE's rating from the HoDoKu techniques.
+    pub exact: bool,
+    /// For exact ratings, SE's kind of the first step rated ER.
+    pub rule: Option<crate::se::Kind>,
 }
 
 impl SeRating {
@@ -510,9 +516,37 @@ impl SeLadder {
         None
     }
 
-    /// Rates a proper puzzle's board: walks the SE path and reads ER, EP and ED off it. A path the ladder cannot
-    /// finish gives its missing steps a guess ([`SeLadder::stuck_guess`]) and is marked incomplete.
+    /// Rates a proper puzzle's board: SE's own ratings from the exact ladder ([`crate::se`]) when it finishes the
+    /// path, else the estimate ([`SeLadder::estimate`]).
     pub fn rate(&self, grid: &Grid) -> SeRating {
+        let mut board = crate::se::Board::from_grid(grid);
+        let mut rule = None;
+        let mut top = f64::NEG_INFINITY;
+        let exact = crate::se::rate_board(&mut board, |_, hint| {
+            if hint.rating > top {
+                top = hint.rating;
+                rule = Some(hint.kind);
+            }
+        });
+        if !exact.stuck {
+            return SeRating {
+                er: crate::se::tenths(exact.er),
+                ep: crate::se::tenths(exact.ep),
+                ed: crate::se::tenths(exact.ed),
+                hardest: None,
+                left: 0,
+                complete: true,
+                exact: true,
+                rule,
+            };
+        }
+        self.estimate(grid)
+    }
+
+    /// The estimate of SE's ratings from this ladder of HoDoKu techniques ordered by SE's ratings: walks its path and
+    /// reads ER, EP and ED off it. A path the ladder cannot finish gives its missing steps a guess
+    /// ([`SeLadder::stuck_guess`]) and is marked incomplete.
+    pub fn estimate(&self, grid: &Grid) -> SeRating {
         let mut grid = grid.clone();
         let mut er: Tenths = 0;
         let mut ep: Option<Tenths> = None;
@@ -552,6 +586,8 @@ impl SeLadder {
             hardest,
             left: left as u8,
             complete,
+            exact: false,
+            rule: None,
         }
     }
 }

@@ -1,0 +1,94 @@
+//! Intersections: pointing (a box's digit confined to one line, 2.6) and claiming (a line's digit confined to one box,
+//! 2.8), and their direct forms (1.7 and 1.9), which SE counts only when the eliminations leave a hidden single of the
+//! digit, and which then place that single and nothing else.
+
+use core::ops::ControlFlow;
+
+use super::board::{Board, Region, CELL_REGIONS, REGION_SET};
+use super::hint::{Hint, Kind};
+use super::Sink;
+
+/// One intersection: the digit of `base` confined to `cover`, and the cells of `cover` outside `base` that lose it.
+struct Lock {
+    base: Region,
+    digit: u8,
+    removed: u128,
+}
+
+/// The intersections in SE's order: boxes pointing into columns, then into rows, then columns and rows claiming; for
+/// each pair of kinds, base houses in order, then the houses crossing them in order, then digits.
+fn locks(board: &Board, mut each: impl FnMut(Lock) -> ControlFlow<()>) -> ControlFlow<()> {
+    const PAIRS: [(usize, usize); 4] = [(0, 18), (0, 9), (18, 0), (9, 0)];
+    let places: [u128; 9] = core::array::from_fn(|d| board.digit_cells(d as u8 + 1));
+    for (base0, cover0) in PAIRS {
+        for base in base0..base0 + 9 {
+            for cover in cover0..cover0 + 9 {
+                if REGION_SET[base] & REGION_SET[cover] == 0 {
+                    continue;
+                }
+                for d in 1..=9u8 {
+                    let cells = places[usize::from(d - 1)] & REGION_SET[base];
+                    if cells.count_ones() < 2 || cells & REGION_SET[cover] != cells {
+                        continue;
+                    }
+                    let removed = places[usize::from(d - 1)] & REGION_SET[cover] & !REGION_SET[base];
+                    if removed != 0 {
+                        each(Lock {
+                            base,
+                            digit: d,
+                            removed,
+                        })?;
+                    }
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+fn eliminations(removed: u128, d: u8) -> Vec<(u8, u8)> {
+    super::board::bits128(removed).map(|c| (c as u8, d)).collect()
+}
+
+/// Pointing and claiming.
+pub fn locking(board: &Board, sink: Sink) -> ControlFlow<()> {
+    locks(board, |l| {
+        let (kind, rating) = if l.base < 9 {
+            (Kind::Pointing, 2.6)
+        } else {
+            (Kind::Claiming, 2.8)
+        };
+        sink(Hint::removing(kind, rating, eliminations(l.removed, l.digit)))
+    })
+}
+
+/// Direct pointing and claiming: an intersection whose eliminations leave the digit one place in a house.
+pub fn direct_locking(board: &Board, sink: Sink) -> ControlFlow<()> {
+    locks(board, |l| {
+        let (kind, rating) = if l.base < 9 {
+            (Kind::DirectPointing, 1.7)
+        } else {
+            (Kind::DirectClaiming, 1.9)
+        };
+        // The single SE names: the first house of the base's kind (another box along the line for a pointing,
+        // another line through the box for a claiming), going through the cells that lose the digit in order, where
+        // the digit is left one place.
+        let left = board.digit_cells(l.digit) & !l.removed;
+        let kind_index = match l.base / 9 {
+            0 => 0,
+            1 => 1,
+            _ => 2,
+        };
+        let mut seen = 0u32;
+        for removed in super::board::bits128(l.removed) {
+            let region = usize::from(CELL_REGIONS[removed][kind_index]);
+            let here = left & REGION_SET[region];
+            if seen >> region & 1 == 0 && here.count_ones() == 1 {
+                seen |= 1 << region;
+                let cell = here.trailing_zeros() as usize;
+                sink(Hint::placing(kind, rating, cell, l.digit))?;
+            }
+        }
+        ControlFlow::Continue(())
+    })
+}

@@ -1,0 +1,537 @@
+//! SE's multiple and dynamic chaining: Nishio (7.5), cell and region forcing chains (8.0), dynamic forcing chains
+//! (8.5).
+//!
+//! Here a supposition is followed as a net, not a single chain: every consequence of every consequence, one at a
+//! time, the pending on candidates always before the pending off ones, each first in, first out, and each candidate
+//! reached once (its first cause is its parent). An on candidate turns off its cell's other candidates (except in
+//! Nishio, which follows one digit) and its digit's other places in its box, row and column; an off candidate turns
+//! on its cell's last other candidate and its digit's last other place in a house. In the dynamic rules (Nishio
+//! among them) every off candidate leaves the board as it is processed, so that a later step sees what the net has
+//! removed: a candidate it turns on then has, beside its cause, the removed candidates that made it the last one as
+//! parents. The net stops at a contradiction, a candidate both on and off.
+//!
+//! A hint's complexity is, over each of its conclusions (one a branch; both sides of a contradiction), the number of
+//! distinct candidates among the conclusion and all its ancestors. SE gathers the hints of the whole board, cell by
+//! cell: for each candidate, the contradictions of its on and off nets, the conclusions both share (double chains),
+//! its houses' region chains, and after the cell's last candidate the cell's own chains; then sorts and
+//! deduplicates them as for the simpler chains.
+//!
+//! Within a step, the net of each on candidate is the same wherever it is needed (in its cell's chains and in its
+//! houses' region chains), so it is built once.
+
+use core::ops::ControlFlow;
+
+use super::board::{bits16, Board, CELL_REGIONS, REGION_CELLS};
+use super::chain::{emit, length_bonus, ChainName, Found, Potential};
+use super::hint::{Hint, Kind};
+use super::Sink;
+
+const NONE: u32 = u32::MAX;
+
+/// Which of SE's chaining rules: the kind of net and the hints gathered from it.
+#[derive(Copy, Clone, Debug)]
+pub(super) struct Mode {
+    nishio: bool,
+    dynamic: bool,
+    level: u8,
+}
+
+impl Mode {
+    /// Nishio forcing chains.
+    pub(super) const NISHIO: Mode = Mode {
+        nishio: true,
+        dynamic: true,
+        level: 0,
+    };
+    /// Cell and region forcing chains.
+    pub(super) const MULTIPLE: Mode = Mode {
+        nishio: false,
+        dynamic: false,
+        level: 0,
+    };
+    /// Dynamic forcing chains.
+    pub(super) const DYNAMIC: Mode = Mode {
+        nishio: false,
+        dynamic: true,
+        level: 0,
+    };
+
+    fn base(self) -> f64 {
+        if self.nishio {
+            7.5
+        } else if self.dynamic {
+            8.5 + 0.5 * f64::from(self.level)
+        } else {
+            8.0
+        }
+    }
+}
+
+/// The nodes of one supposition's net, with their parents, in the order reached.
+pub(super) struct Net {
+    nodes: Vec<Potential>,
+    /// Node `i`'s parents are `parents[spans[i].0..spans[i].1]`.
+    spans: Vec<(u32, u32)>,
+    parents: Vec<u32>,
+    on: Vec<u32>,
+    off: Vec<u32>,
+    order_on: Vec<u32>,
+    order_off: Vec<u32>,
+    /// The contradiction that stopped the net: its on node and its off node (one of them outside the tables).
+    contradiction: Option<(u32, u32)>,
+}
+
+impl Net {
+    fn new() -> Net {
+        Net {
+            nodes: Vec::with_capacity(256),
+            spans: Vec::with_capacity(256),
+            parents: Vec::with_capacity(512),
+            on: vec![NONE; 729],
+            off: vec![NONE; 729],
+            order_on: Vec::with_capacity(128),
+            order_off: Vec::with_capacity(128),
+            contradiction: None,
+        }
+    }
+
+    fn clear(&mut self) {
+        for &id in self.order_on.iter().chain(&self.order_off) {
+            let p = self.nodes[id as usize];
+            if p.on {
+                self.on[p.index()] = NONE;
+            } else {
+                self.off[p.index()] = NONE;
+            }
+        }
+        self.nodes.clear();
+        self.spans.clear();
+        self.parents.clear();
+        self.order_on.clear();
+        self.order_off.clear();
+        self.contradiction = None;
+    }
+
+    /// A node outside the tables (the second half of a contradiction, before it is known whether it is one).
+    fn node(&mut self, p: Potential, parents: &[u32]) -> u32 {
+        let id = self.nodes.len() as u32;
+        let start = self.parents.len() as u32;
+        self.parents.extend_from_slice(parents);
+        self.nodes.push(p);
+        self.spans.push((start, self.parents.len() as u32));
+        id
+    }
+
+    fn enter(&mut self, id: u32) {
+        let p = self.nodes[id as usize];
+        if p.on {
+            self.on[p.index()] = id;
+            self.order_on.push(id);
+        } else {
+            self.off[p.index()] = id;
+            self.order_off.push(id);
+        }
+    }
+
+    fn get(&self, p: Potential) -> u32 {
+        if p.on {
+            self.on[p.index()]
+        } else {
+            self.off[p.index()]
+        }
+    }
+
+    fn has(&self, p: Potential) -> bool {
+        self.get(p) != NONE
+    }
+
+    /// The number of distinct candidates among `id` and all its ancestors.
+    fn ancestors(&self, id: u32, seen: &mut Vec<bool>, stack: &mut Vec<u32>) -> u32 {
+        seen.clear();
+        seen.resize(self.nodes.len(), false);
+        stack.clear();
+        stack.push(id);
+        seen[id as usize] = true;
+        let mut count = 0;
+        while let Some(n) = stack.pop() {
+            count += 1;
+            let (a, b) = self.spans[n as usize];
+            for &q in &self.parents[a as usize..b as usize] {
+                if !seen[q as usize] {
+                    seen[q as usize] = true;
+                    stack.push(q);
+                }
+            }
+        }
+        count
+    }
+}
+
+fn has(cands: &[u16; 81], cell: usize, digit: u8) -> bool {
+    cands[cell] >> (digit - 1) & 1 != 0
+}
+
+fn positions(cands: &[u16; 81], region: usize, digit: u8) -> u16 {
+    let mut p = 0;
+    for (i, &c) in REGION_CELLS[region].iter().enumerate() {
+        p |= (cands[usize::from(c)] >> (digit - 1) & 1) << i;
+    }
+    p
+}
+
+/// Follows `start` on `source` as `mode` says, into `net`.
+fn propagate(source: &[u16; 81], start: Potential, mode: Mode, net: &mut Net) {
+    net.clear();
+    let mut cands = *source;
+    let root = net.node(start, &[]);
+    net.enter(root);
+    let y = !mode.nishio;
+    let (mut next_on, mut next_off) = (0, 0);
+    // The candidates an off candidate turns on, each with its parents, before any is entered.
+    let mut made: Vec<(Potential, u32, u32)> = Vec::with_capacity(4);
+    let mut made_parents: Vec<u32> = Vec::with_capacity(32);
+    loop {
+        if next_on < net.order_on.len() {
+            let id = net.order_on[next_on];
+            next_on += 1;
+            let p = net.nodes[id as usize];
+            let cell = usize::from(p.cell);
+            let turn_off = |net: &mut Net, q: Potential| -> bool {
+                let on = net.on[q.index()];
+                if on != NONE {
+                    let n = net.node(q, &[id]);
+                    net.contradiction = Some((on, n));
+                    return true;
+                }
+                if net.off[q.index()] == NONE {
+                    let n = net.node(q, &[id]);
+                    net.enter(n);
+                }
+                false
+            };
+            if y {
+                for d in bits16(cands[cell]) {
+                    let digit = d as u8 + 1;
+                    if digit != p.digit {
+                        let q = Potential {
+                            cell: p.cell,
+                            digit,
+                            on: false,
+                        };
+                        if turn_off(net, q) {
+                            return;
+                        }
+                    }
+                }
+            }
+            for &region in &CELL_REGIONS[cell] {
+                for &other in &REGION_CELLS[usize::from(region)] {
+                    if usize::from(other) != cell && has(&cands, usize::from(other), p.digit) {
+                        let q = Potential {
+                            cell: other,
+                            digit: p.digit,
+                            on: false,
+                        };
+                        if turn_off(net, q) {
+                            return;
+                        }
+                    }
+                }
+            }
+        } else if next_off < net.order_off.len() {
+            let id = net.order_off[next_off];
+            next_off += 1;
+            let p = net.nodes[id as usize];
+            let cell = usize::from(p.cell);
+            made.clear();
+            made_parents.clear();
+            if y && cands[cell].count_ones() == 2 {
+                let other = bits16(cands[cell] & !(1 << (p.digit - 1))).next().unwrap_or(0) as u8 + 1;
+                let start = made_parents.len() as u32;
+                made_parents.push(id);
+                if mode.dynamic {
+                    for d in bits16(source[cell] & !cands[cell]) {
+                        made_parents.push(net.off[cell * 9 + d]);
+                    }
+                }
+                made.push((
+                    Potential {
+                        cell: p.cell,
+                        digit: other,
+                        on: true,
+                    },
+                    start,
+                    made_parents.len() as u32,
+                ));
+            }
+            for &region in &CELL_REGIONS[cell] {
+                let region = usize::from(region);
+                let places = positions(&cands, region, p.digit);
+                if places.count_ones() != 2 {
+                    continue;
+                }
+                let Some(other) = bits16(places)
+                    .map(|i| REGION_CELLS[region][i])
+                    .find(|&c| usize::from(c) != cell)
+                else {
+                    continue;
+                };
+                let q = Potential {
+                    cell: other,
+                    digit: p.digit,
+                    on: true,
+                };
+                if made.iter().any(|m| m.0 == q) {
+                    continue;
+                }
+                let start = made_parents.len() as u32;
+                made_parents.push(id);
+                if mode.dynamic {
+                    let gone = positions(source, region, p.digit) & !places;
+                    for i in bits16(gone) {
+                        let c = usize::from(REGION_CELLS[region][i]);
+                        made_parents.push(net.off[c * 9 + usize::from(p.digit - 1)]);
+                    }
+                }
+                made.push((q, start, made_parents.len() as u32));
+            }
+            if mode.dynamic {
+                cands[cell] &= !(1 << (p.digit - 1));
+            }
+            for &(q, a, b) in &made {
+                let off = net.off[q.index()];
+                if off != NONE {
+                    let n = net.node(q, &made_parents[a as usize..b as usize]);
+                    net.contradiction = Some((n, off));
+                    return;
+                }
+                if net.on[q.index()] == NONE {
+                    let n = net.node(q, &made_parents[a as usize..b as usize]);
+                    net.enter(n);
+                }
+            }
+        } else {
+            return;
+        }
+    }
+}
+
+std::thread_local! {
+    /// Nets left from earlier steps, their tables cleared: a step builds hundreds, and their tables are large.
+    /// Boxed, as the step's table of nets holds them: they move between the two without being copied.
+    #[allow(clippy::vec_box)]
+    static SPARE: core::cell::RefCell<Vec<Box<Net>>> = const { core::cell::RefCell::new(Vec::new()) };
+}
+
+fn take_net() -> Box<Net> {
+    SPARE
+        .with(|spare| spare.borrow_mut().pop())
+        .unwrap_or_else(|| Box::new(Net::new()))
+}
+
+fn give_back(mut net: Box<Net>) {
+    net.clear();
+    SPARE.with(|spare| spare.borrow_mut().push(net));
+}
+
+/// The nets of a step, built once each: on candidates' nets kept, by candidate.
+struct Nets<'a> {
+    board: &'a Board,
+    mode: Mode,
+    on: Vec<Option<Box<Net>>>,
+    seen: Vec<bool>,
+    stack: Vec<u32>,
+}
+
+impl<'a> Nets<'a> {
+    fn on_net(&mut self, cell: u8, digit: u8) -> usize {
+        let p = Potential { cell, digit, on: true };
+        let i = p.index();
+        if self.on[i].is_none() {
+            let mut net = take_net();
+            propagate(&self.board.cands, p, self.mode, &mut net);
+            self.on[i] = Some(net);
+        }
+        i
+    }
+
+    fn net(&self, i: usize) -> &Net {
+        match &self.on[i] {
+            Some(net) => net,
+            None => unreachable!("nets are built before use"),
+        }
+    }
+}
+
+/// A hint concluding `target`, with `complexity`.
+fn conclusion(board: &Board, target: Potential, name: ChainName, base: f64, complexity: u32, key: u8) -> Found {
+    let rating = base + length_bonus(complexity);
+    let mut hint = if target.on {
+        let cell = usize::from(target.cell);
+        let elim = bits16(board.cands[cell])
+            .map(|d| d as u8 + 1)
+            .filter(|&d| d != target.digit)
+            .map(|d| (target.cell, d))
+            .collect();
+        let mut h = Hint::removing(Kind::Chain(name), rating, elim);
+        h.placement = Some((target.cell, target.digit));
+        h
+    } else {
+        Hint::removing(Kind::Chain(name), rating, vec![(target.cell, target.digit)])
+    };
+    hint.complexity = complexity;
+    Found { hint, sort_key: key }
+}
+
+/// The conclusions every net of `branches` shares, each made a hint: on ones first, in the first net's order.
+fn shared(nets: &mut Nets, branches: &[usize], name: ChainName, found: &mut Vec<Found>) {
+    let Some(&first) = branches.first() else {
+        return;
+    };
+    let base = nets.mode.base();
+    // Of equal rating and complexity, SE takes a double chain first, then a cell's chains, a house's, and a
+    // contradiction last (as the dev set's traces show).
+    let key = if matches!(name, ChainName::CellForcing | ChainName::DynamicCell(_)) {
+        6
+    } else {
+        7
+    };
+    let (mut seen, mut stack) = (core::mem::take(&mut nets.seen), core::mem::take(&mut nets.stack));
+    let first_net = nets.net(first);
+    for order in [&first_net.order_on, &first_net.order_off] {
+        for &id in order {
+            let p = first_net.nodes[id as usize];
+            if !branches[1..].iter().all(|&b| nets.net(b).has(p)) {
+                continue;
+            }
+            let mut complexity = 0;
+            for &b in branches {
+                let net = nets.net(b);
+                complexity += net.ancestors(net.get(p), &mut seen, &mut stack);
+            }
+            found.push(conclusion(nets.board, p, name, base, complexity, key));
+        }
+    }
+    nets.seen = seen;
+    nets.stack = stack;
+}
+
+/// Nishio, multiple or dynamic forcing chains, as `mode` says: every hint, deduplicated and sorted as SE does.
+pub(super) fn multiple(board: &Board, mode: Mode, sink: Sink) -> ControlFlow<()> {
+    let mut found: Vec<Found> = Vec::new();
+    let mut nets = Nets {
+        board,
+        mode,
+        on: (0..729).map(|_| None).collect(),
+        seen: Vec::new(),
+        stack: Vec::new(),
+    };
+    let mut off_net = take_net();
+    let base = mode.base();
+    let contradiction_name = if mode.nishio {
+        ChainName::Nishio
+    } else {
+        ChainName::DynamicContradiction(mode.level)
+    };
+    let binary_key = 8;
+    for cell in 0..81u8 {
+        let cands = board.cands[usize::from(cell)];
+        let count = cands.count_ones();
+        if board.values[usize::from(cell)] != 0 || !(count > 2 || (count > 1 && mode.dynamic)) {
+            continue;
+        }
+        let mut branches: Vec<usize> = Vec::with_capacity(9);
+        for d in bits16(cands) {
+            let digit = d as u8 + 1;
+            let on_index = nets.on_net(cell, digit);
+            branches.push(on_index);
+            if mode.dynamic {
+                let off = Potential { cell, digit, on: false };
+                propagate(&board.cands, off, mode, &mut off_net);
+                let (mut seen, mut stack) = (core::mem::take(&mut nets.seen), core::mem::take(&mut nets.stack));
+                let on_net = nets.net(on_index);
+                if let Some((a, b)) = on_net.contradiction {
+                    let complexity =
+                        on_net.ancestors(a, &mut seen, &mut stack) + on_net.ancestors(b, &mut seen, &mut stack);
+                    let target = Potential { cell, digit, on: false };
+                    found.push(conclusion(
+                        board,
+                        target,
+                        contradiction_name,
+                        base,
+                        complexity,
+                        binary_key,
+                    ));
+                }
+                if let Some((a, b)) = off_net.contradiction {
+                    let complexity =
+                        off_net.ancestors(a, &mut seen, &mut stack) + off_net.ancestors(b, &mut seen, &mut stack);
+                    let target = Potential { cell, digit, on: true };
+                    found.push(conclusion(
+                        board,
+                        target,
+                        contradiction_name,
+                        base,
+                        complexity,
+                        binary_key,
+                    ));
+                }
+                if count >= 3 && !mode.nishio {
+                    for order in [&on_net.order_on, &on_net.order_off] {
+                        for &id in order {
+                            let p = on_net.nodes[id as usize];
+                            let other = off_net.get(p);
+                            if other == NONE {
+                                continue;
+                            }
+                            let complexity = on_net.ancestors(id, &mut seen, &mut stack)
+                                + off_net.ancestors(other, &mut seen, &mut stack);
+                            found.push(conclusion(
+                                board,
+                                p,
+                                ChainName::DynamicDouble(mode.level),
+                                base,
+                                complexity,
+                                5,
+                            ));
+                        }
+                    }
+                }
+                nets.seen = seen;
+                nets.stack = stack;
+            }
+            if !mode.nishio {
+                for &region in &CELL_REGIONS[usize::from(cell)] {
+                    let region = usize::from(region);
+                    let places = board.positions(region, digit);
+                    if places.count_ones() < 2 || REGION_CELLS[region][places.trailing_zeros() as usize] != cell {
+                        continue;
+                    }
+                    let mut region_branches = Vec::with_capacity(9);
+                    for i in bits16(places) {
+                        region_branches.push(nets.on_net(REGION_CELLS[region][i], digit));
+                    }
+                    let name = if mode.dynamic {
+                        ChainName::DynamicRegion(mode.level)
+                    } else {
+                        ChainName::RegionForcing
+                    };
+                    shared(&mut nets, &region_branches, name, &mut found);
+                }
+            }
+        }
+        if !mode.nishio {
+            let name = if mode.dynamic {
+                ChainName::DynamicCell(mode.level)
+            } else {
+                ChainName::CellForcing
+            };
+            shared(&mut nets, &branches, name, &mut found);
+        }
+    }
+    give_back(off_net);
+    for net in nets.on.into_iter().flatten() {
+        give_back(net);
+    }
+    emit(found, sink)
+}
