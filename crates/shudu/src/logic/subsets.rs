@@ -131,11 +131,26 @@ fn each_changed_house(
     flow
 }
 
-/// Whether all cells lie in one box and one line (a locked subset, found by the intersection finder instead).
+/// Whether all cells lie in one box and one line.
 fn is_locked(cells: &[Cell]) -> bool {
     let b = cells[0].box_index();
     cells.iter().all(|c| c.box_index() == b)
         && (cells.iter().all(|c| c.row() == cells[0].row()) || cells.iter().all(|c| c.col() == cells[0].col()))
+}
+
+/// Whether a subset lying in one box and one line removes candidates from both (a locked subset, found by the
+/// intersection finder instead); one that clears one side only is a naked subset of that house.
+fn clears_box_and_line(grid: &Grid, cells: &[Cell], digits: Candidates) -> bool {
+    let chosen: Bitboard = cells.iter().copied().collect();
+    let bx = House::Box(cells[0].box_index() as u8).cell_set();
+    let line = if cells.iter().all(|c| c.row() == cells[0].row()) {
+        House::Row(cells[0].row() as u8)
+    } else {
+        House::Col(cells[0].col() as u8)
+    }
+    .cell_set();
+    let any = |area: Bitboard| digits.iter().any(|d| !(grid.digit_cells(d) & area).is_empty());
+    any(bx - chosen) && any(line - bx)
 }
 
 /// Every `n` empty cells of `area` holding exactly `n` candidates between them (a naked subset), with those digits:
@@ -178,7 +193,7 @@ fn naked(grid: &Grid, n: usize, technique: Technique, emit: &mut dyn FnMut(Step)
     each_changed_house(grid, n - 2, emit, &mut |house, emit| {
         // A house's cells are in reading order, as a bitboard would give them.
         naked_among(grid, house.cells().iter().copied(), n, &mut |cells, digits| {
-            if n <= 3 && is_locked(cells) {
+            if n <= 3 && is_locked(cells) && clears_box_and_line(grid, cells, digits) {
                 return Flow::Continue(());
             }
             let chosen: Bitboard = cells.iter().copied().collect();
