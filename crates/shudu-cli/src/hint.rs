@@ -28,7 +28,8 @@ Give the easiest next step: the first technique of the ladder that applies, expl
 The input is one puzzle or one player's state, in any format the engine reads: an 81-character line, a 9-line \
 grid, a pencil-mark grid (HoDoKu, Simple Sudoku, Sudoku Explainer), or a HoDoKu library line. It is an argument, a \
 file holding it, or standard input (`-`, or no argument). A pencil-mark grid carries the player's own candidates, \
-so the hint works from them.
+so the hint works from them; a candidate that a peer's digit rules out (a note left beside a placed digit) is \
+dropped first, as the game does when you place a digit, so no step rests on it.
 
 The state is first checked against the solution, found by the search solver from the givens: the cells of --puzzle \
 when given, else the state's givens (a library line marks placed digits with `+`; the other formats cannot tell \

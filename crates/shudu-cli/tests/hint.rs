@@ -104,7 +104,8 @@ fn a_removed_true_candidate_is_told_first() {
     let file = scratch("hint-removed.txt", pencilmarks.as_bytes());
     let drawn = shudu(&["hint", "--grid", path_str(&file)], b"");
     assert_eq!(drawn.code, 0, "{}", drawn.stderr);
-    assert!(drawn.lines()[2].starts_with("| 1349* "), "{}", drawn.stdout);
+    // r1c6 is left with one candidate, 1, so the grid reads it as solved and r1c1 loses its 1 as well.
+    assert!(drawn.lines()[2].starts_with("| 349* "), "{}", drawn.stdout);
 
     let json = shudu(&["hint", "--format", "json", "-"], pencilmarks.as_bytes());
     let record: Value = serde_json::from_str(&json.stdout).expect("JSON");
@@ -270,4 +271,33 @@ fn bad_inputs_exit_1() {
     );
 
     assert_eq!(shudu(&["hint", SEED, SEED], b"").code, 2);
+}
+
+/// Issue 21: notes left beside a placed digit (r1c1 holds 1, r3c3 still lists 1) once gave `Hidden Single: r3c3=1
+/// in b1`. They are dropped before the step, which must agree with the solution.
+#[test]
+fn notes_left_beside_a_placed_digit_are_dropped_before_the_step() {
+    let puzzle = "......7..4....9.3..8....5.42..39.....45..2..........2.5....3.4.......6.19...64.5.";
+    let state = "1 29 3 124 5 6 7 89 289\n4 57 6 127 8 9 12 3 2\n7 8 1279 127 3 1 5 169 4\n\
+                 2 1 8 3 9 5 48 7 568\n367 4 5 67 17 2 9 169 689\n67 679 789 145678 4 1578 3 2 5\n\
+                 5 267 127 1789 17 3 28 4 2789\n8 3 47 579 2 57 6 9 1\n9 237 127 78 6 4 2 5 2378\n";
+    let file = scratch("hint-stale.txt", state.as_bytes());
+    let run = shudu(&["hint", "--format", "json", "--puzzle", puzzle, path_str(&file)], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let record: Value = serde_json::from_str(run.stdout.trim()).expect("one JSON object");
+    assert_eq!(record["outcome"], "step", "{record}");
+    assert_ne!(record["text"], "Hidden Single: r3c3=1 in b1");
+    let solution = solution(puzzle);
+    let cell_index = |name: &str| -> usize {
+        let b = name.as_bytes();
+        usize::from(b[1] - b'1') * 9 + usize::from(b[3] - b'1')
+    };
+    for p in record["placements"].as_array().expect("placements") {
+        let (cell, d) = p.as_str().expect("r1c1=1").split_once('=').expect("cell=digit");
+        assert_eq!(solution[cell_index(cell)].to_string(), d, "{record}");
+    }
+    for e in record["eliminations"].as_array().expect("eliminations") {
+        let (cell, d) = e.as_str().expect("r1c1<>1").split_once("<>").expect("cell<>digit");
+        assert_ne!(solution[cell_index(cell)].to_string(), d, "{record}");
+    }
 }

@@ -571,6 +571,7 @@ fn full_grade(puzzle: &[u8; 81]) -> Grade {
             steps: Vec::new(),
             outcome: Outcome::Stuck,
             grid: Grid::empty(),
+            out_of_budget: false,
         }),
     }
 }
@@ -865,6 +866,7 @@ impl Generator {
             steps,
             outcome: Outcome::Solved,
             grid: walk.grid().clone(),
+            out_of_budget: walk.out_of_budget(),
         }))
     }
 }

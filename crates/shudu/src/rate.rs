@@ -399,6 +399,7 @@ fn single_left(grid: &Grid, step: &Step) -> Option<(Cell, Digit)> {
 #[derive(Clone, Debug)]
 pub struct SeLadder {
     rungs: Vec<Rung>,
+    budget: Option<u64>,
 }
 
 impl Default for SeLadder {
@@ -455,7 +456,14 @@ impl SeLadder {
         );
         // Stable: techniques of equal rating keep the registry's order.
         rungs.sort_by_key(|r| r.base);
-        SeLadder { rungs }
+        SeLadder { rungs, budget: None }
+    }
+
+    /// Bounds each forcing-net search of the path, as [`Solver::set_budget`] does; `None` (the default) for no
+    /// bound. A path whose nets run out goes on with the rungs after them, or is left incomplete.
+    pub fn set_budget(&mut self, units: Option<u64>) -> &mut SeLadder {
+        self.budget = units;
+        self
     }
 
     /// The techniques of the ladder with their base ratings, in order (direct rungs included, marked `true`).
@@ -471,27 +479,29 @@ impl SeLadder {
                 continue;
             };
             let mut found: Option<(Step, Tenths)> = None;
-            let _ = find(grid, &mut |step: Step| {
-                if !step.makes_progress(grid) {
-                    return Flow::Continue(());
-                }
-                match rung.used {
-                    Use::Plain => {
-                        let rating = step_rating(&step, rung.base);
-                        found = Some((step, rating));
-                        Flow::Break(())
+            let _ = crate::logic::budget::with_budget(self.budget, || {
+                find(grid, &mut |step: Step| {
+                    if !step.makes_progress(grid) {
+                        return Flow::Continue(());
                     }
-                    // SE applies a direct step whole: its eliminations and the single they make.
-                    Use::Direct => match single_left(grid, &step) {
-                        Some(single) => {
-                            let mut direct = step;
-                            direct.placements.push(single);
-                            found = Some((direct, rung.base));
+                    match rung.used {
+                        Use::Plain => {
+                            let rating = step_rating(&step, rung.base);
+                            found = Some((step, rating));
                             Flow::Break(())
                         }
-                        None => Flow::Continue(()),
-                    },
-                }
+                        // SE applies a direct step whole: its eliminations and the single they make.
+                        Use::Direct => match single_left(grid, &step) {
+                            Some(single) => {
+                                let mut direct = step;
+                                direct.placements.push(single);
+                                found = Some((direct, rung.base));
+                                Flow::Break(())
+                            }
+                            None => Flow::Continue(()),
+                        },
+                    }
+                })
             });
             if found.is_some() {
                 return found;

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use shudu::format::{
     parse, parse_grid, parse_library_line, parse_line, parse_pencilmarks, to_grid, to_library_line, to_line,
-    to_pencilmarks, LibraryCase,
+    to_pencilmarks, LibraryCase, ParseError,
 };
 use shudu::search::search;
 use shudu::{Bitboard, Candidates, Cell, Digit, Grid};
@@ -647,7 +647,11 @@ fn feed(text: &str) {
         assert_eq!(parse_grid(&to_grid(&v)), Ok(v), "{text:?}");
     }
     if let Ok(g) = parse_pencilmarks(text) {
-        assert_eq!(parse_pencilmarks(&to_pencilmarks(&g)).as_ref(), Ok(&g), "{text:?}");
+        assert_eq!(
+            parse_pencilmarks(&to_pencilmarks(&g)),
+            pencilmarks_read_back(&g),
+            "{text:?}"
+        );
     }
     if let Ok(case) = parse_library_line(text) {
         assert_eq!(
@@ -668,6 +672,22 @@ fn feed(text: &str) {
         let json = serde_json::to_string(&g).expect("a grid serializes");
         assert_eq!(serde_json::from_str::<Grid>(&json).ok().as_ref(), Some(&g), "{text:?}");
     }
+}
+
+/// What the pencil-mark grid of `g` reads back as: `g` itself, except that an empty cell left with one candidate
+/// reads as solved (the format cannot tell them apart), and its digit then leaves its peers' candidates.
+fn pencilmarks_read_back(g: &Grid) -> Result<Grid, ParseError> {
+    let mut values = *g.values();
+    let mut candidates = [Candidates::EMPTY; 81];
+    for cell in Cell::ALL {
+        let set = g.candidates(cell);
+        match set.single() {
+            Some(d) if g.value(cell).is_none() => values[cell.index()] = d.get(),
+            _ => candidates[cell.index()] = set,
+        }
+    }
+    let solved: Bitboard = Cell::ALL.iter().copied().filter(|c| values[c.index()] != 0).collect();
+    Ok(Grid::from_state(&values, &candidates, solved)?)
 }
 
 #[test]

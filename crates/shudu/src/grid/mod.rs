@@ -171,7 +171,20 @@ impl Grid {
     /// A board in a given state: values (0 for empty), the candidates of each empty cell (ignored for filled cells),
     /// and which filled cells are givens (the rest were placed while solving).
     ///
-    /// Candidates are taken as they are, as a player or a regression case wrote them; only clashing values fail.
+    /// Candidates are taken as a player or a regression case wrote them, less any digit a peer holds: a note left
+    /// beside a placed digit is dropped, as a player expects and as [`place`](Grid::place) would have done. So no
+    /// board ever lists a digit its peers hold, which every technique relies on (a hidden single in a house that
+    /// already holds the digit would be wrong). Only clashing values fail.
+    ///
+    /// ```
+    /// use shudu::{Bitboard, Candidates, Cell, Digit, Grid};
+    /// let mut values = [0u8; 81];
+    /// values[0] = 1;
+    /// let candidates = [Candidates::ALL; 81];
+    /// let g = Grid::from_state(&values, &candidates, Bitboard::EMPTY).unwrap();
+    /// assert_eq!(g.candidates(Cell::at(0, 5)).to_string(), "23456789"); // the 1 r1c1 holds is gone
+    /// assert!((g.digit_cells(Digit::new(1).unwrap()) & Cell::at(0, 0).peer_set()).is_empty());
+    /// ```
     pub fn from_state(
         values: &[u8; 81],
         candidates: &[Candidates; 81],
@@ -203,6 +216,14 @@ impl Grid {
             }
         }
         g.check_clashes()?;
+        for cell in Bitboard::FULL - g.empty {
+            let Some(d) = g.value(cell) else { continue };
+            let stale = g.digit_cells[d.index()] & cell.peer_set();
+            for p in stale {
+                g.candidates[p.index()].remove(d);
+            }
+            g.digit_cells[d.index()] = g.digit_cells[d.index()] - stale;
+        }
         Ok(g)
     }
 

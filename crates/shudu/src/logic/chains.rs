@@ -1425,15 +1425,13 @@ fn explore<const GROUPED: bool>(
                     let (v, t, end, length) = visit!(link, true, $through_group);
                     if v == start {
                         // Back at the start: assumed false, it comes out true (a discontinuous nice loop placing it,
-                        // written as HoDoKu writes it: the removal of the cell's other candidates).
-                        if loops {
-                            let cell = start_node.cell();
-                            let eliminations = grid
-                                .candidates(cell)
-                                .without(Candidates::only(start_node.digit))
-                                .iter()
-                                .map(|e| (cell, e))
-                                .collect();
+                        // written as HoDoKu writes it: the removal of the cell's other candidates). Only a single
+                        // candidate is placed so: a group or a set coming out true holds the digit in one of its
+                        // cells, not in the first. A cell left with the digit alone has nothing to remove.
+                        let cell = start_node.cell();
+                        let others = grid.candidates(cell).without(Candidates::only(start_node.digit));
+                        if loops && start_single && !others.is_empty() {
+                            let eliminations = others.iter().map(|e| (cell, e)).collect();
                             push(
                                 found,
                                 graph,

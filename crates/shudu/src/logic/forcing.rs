@@ -37,6 +37,7 @@
 
 use crate::grid::{houses_holding, Candidates, Cell, Digit, Grid, House};
 
+use super::budget;
 use super::notation;
 use super::step::{Chain, Node, NodeKind, Pattern, Step};
 use super::technique::Technique;
@@ -641,6 +642,10 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
                     if self.cur[d] & bit(cell) == 0 {
                         continue;
                     }
+                    // A search pays for each trial (see `budget`); rebuilding a step it found (traced) does not.
+                    if !TRACE && !budget::spend() {
+                        return None;
+                    }
                     let trial = Fact::new(cell, d, true);
                     let mut inner_trace = if TRACE { Some(Trace::new()) } else { None };
                     let inner_conflict = {
@@ -743,6 +748,10 @@ fn all_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
                 }
                 any
             };
+            // Out of budget: no closure at all, so nothing is found from a part of the premises.
+            if !doomed && !budget::spend() {
+                return (Vec::new(), vec![u16::MAX; FACTS]);
+            }
             out.push(if doomed {
                 Closure {
                     on: [0; 9],
@@ -1429,10 +1438,21 @@ fn verity_results(on: &[u128; 9], off: &[u128; 9]) -> Vec<Fact> {
 fn search_deep(board: &Board) -> Option<(Found, u16)> {
     let mut premises: Vec<Fact> = board.premises().filter(|f| f.on()).collect();
     premises.sort_by_key(|f| board.cells[f.cell()].count_ones());
-    premises.into_iter().find_map(|premise| {
+    for premise in premises {
+        if !budget::spend() {
+            return None;
+        }
         let run = Run::<false>::new(board, Vec::new(), None);
-        run.derive_deep(premise).map(|_| (Found::Contradiction { premise }, 0))
-    })
+        let conflict = run.derive_deep(premise);
+        // A premise whose net ran out of budget proved nothing, and neither will the next.
+        if budget::ran_out() {
+            return None;
+        }
+        if conflict.is_some() {
+            return Some((Found::Contradiction { premise }, 0));
+        }
+    }
+    None
 }
 
 /// Every contradiction and verity of a board.
@@ -1445,6 +1465,9 @@ fn search(board: &Board) -> Vec<(Found, u16)> {
     } else {
         static_closures(board)
     };
+    if budget::ran_out() {
+        return Vec::new();
+    }
     let get = |f: Fact| closures.get(at[f.index()] as usize);
     let mut found: Vec<(Found, u16)> = Vec::new();
     for premise in board.premises() {

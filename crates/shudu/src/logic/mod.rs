@@ -15,6 +15,7 @@
 //! ```
 
 mod als;
+pub mod budget;
 mod chains;
 mod changes;
 mod coloring;
@@ -189,6 +190,9 @@ pub struct SolveReport {
     pub outcome: Outcome,
     /// The board after the last step.
     pub grid: Grid,
+    /// Whether a forcing net gave up for its budget ([`Solver::set_budget`]) before some step, which the techniques
+    /// after it then took (or, none applying, the solve stopped there).
+    pub out_of_budget: bool,
 }
 
 impl SolveReport {
@@ -218,6 +222,7 @@ pub struct Solver {
     ladder: Vec<Technique>,
     assume_unique: bool,
     choice: Choice,
+    budget: Option<u64>,
 }
 
 impl Default for Solver {
@@ -238,6 +243,7 @@ impl Solver {
                 .collect(),
             assume_unique: true,
             choice: Choice::default(),
+            budget: None,
         }
     }
 
@@ -247,6 +253,7 @@ impl Solver {
             ladder: ladder.to_vec(),
             assume_unique: true,
             choice: Choice::default(),
+            budget: None,
         }
     }
 
@@ -283,6 +290,20 @@ impl Solver {
     /// Whether uniqueness techniques are allowed.
     pub fn assumes_unique(&self) -> bool {
         self.assume_unique
+    }
+
+    /// Bounds each search of the forcing nets to `units` nets derived ([`budget`]); `None` (the default) for no
+    /// bound. A search that runs out reports nothing, and the ladder goes on to the techniques after it (Brute Force,
+    /// last on the default ladder, then places a digit, named as such). This keeps a hint or a path on any board
+    /// within a known time, at the price of a step a longer search would have found.
+    pub fn set_budget(&mut self, units: Option<u64>) -> &mut Solver {
+        self.budget = units;
+        self
+    }
+
+    /// The bound on each forcing-net search, if any.
+    pub fn budget(&self) -> Option<u64> {
+        self.budget
     }
 
     /// Whether the ladder may use `technique` now: it has a finder, and it does not rely on uniqueness unless the
@@ -339,15 +360,26 @@ impl Solver {
     /// would have seen them arise ([`SinglesQueue::new`]); [`Solver::walk`] follows a whole path.
     pub fn next_step(&self, grid: &Grid) -> Option<Step> {
         let mut queue = (self.choice == Choice::Hodoku).then(|| SinglesQueue::new(grid));
+        self.next_step_heard(grid, queue.as_mut(), &mut Silent).0
+    }
+
+    /// [`Solver::next_step`], and whether a forcing net gave up for its budget on the way (so the step, if any, came
+    /// from a technique after it).
+    pub fn next_step_within_budget(&self, grid: &Grid) -> (Option<Step>, bool) {
+        let mut queue = (self.choice == Choice::Hodoku).then(|| SinglesQueue::new(grid));
         self.next_step_heard(grid, queue.as_mut(), &mut Silent)
     }
 
+    /// The first step of the ladder that changes the board. A finder should never report a step that changes
+    /// nothing, but one that did would be taken again and again: passing over it is what bounds a solve (each step
+    /// places a digit or removes a candidate, so a solve takes at most 81 × 9 steps).
     fn next_step_heard(
         &self,
         grid: &Grid,
         mut queue: Option<&mut SinglesQueue>,
         listener: &mut dyn Listener,
-    ) -> Option<Step> {
+    ) -> (Option<Step>, bool) {
+        let mut out_of_budget = false;
         for &t in &self.ladder {
             if !self.usable(t) {
                 continue;
@@ -355,13 +387,17 @@ impl Solver {
             listener.on_attempt(t);
             let found = match (queue.as_deref_mut(), t) {
                 (Some(q), Technique::FullHouse | Technique::NakedSingle | Technique::HiddenSingle) => q.next(t),
-                _ => self.find(t, grid),
+                _ => {
+                    let (found, spent) = budget::with_budget(self.budget, || self.find(t, grid));
+                    out_of_budget |= spent.ran_out;
+                    found
+                }
             };
             if found.is_some() {
-                return found;
+                return (found, out_of_budget);
             }
         }
-        None
+        (None, out_of_budget)
     }
 
     /// The step of `technique` the solver's rule chooses in `grid`.
@@ -371,7 +407,7 @@ impl Solver {
         let hodoku = self.choice == Choice::Hodoku;
         let _ = f(grid, &mut |s| {
             // HoDoKu's default configuration has the dual patterns off.
-            if hodoku && s.pattern.variant.is_some_and(|v| v.starts_with("Dual")) {
+            if hodoku && s.pattern.variant.is_some_and(|v| v.starts_with("Dual")) || !s.makes_progress(grid) {
                 return Flow::Continue(());
             }
             found = Some(s);
@@ -395,6 +431,7 @@ impl Solver {
             solver: self,
             queue: (self.choice == Choice::Hodoku).then(|| SinglesQueue::new(grid)),
             grid: grid.clone(),
+            out_of_budget: false,
         }
     }
 
@@ -414,6 +451,7 @@ impl Solver {
             steps,
             outcome,
             grid: walk.grid,
+            out_of_budget: walk.out_of_budget,
         }
     }
 }
@@ -434,12 +472,18 @@ pub struct Walk<'a> {
     solver: &'a Solver,
     queue: Option<SinglesQueue>,
     grid: Grid,
+    out_of_budget: bool,
 }
 
 impl Walk<'_> {
     /// The board after the steps taken so far.
     pub fn grid(&self) -> &Grid {
         &self.grid
+    }
+
+    /// Whether a forcing net gave up for its budget ([`Solver::set_budget`]) before some step taken so far.
+    pub fn out_of_budget(&self) -> bool {
+        self.out_of_budget
     }
 
     /// Takes the next step and returns it; `Ok(None)` once the board is full.
@@ -454,7 +498,9 @@ impl Walk<'_> {
         if let Some(c) = quick_contradiction(&self.grid) {
             return Err(Stop::Invalid(c));
         }
-        let Some(step) = self.solver.next_step_heard(&self.grid, self.queue.as_mut(), listener) else {
+        let (step, ran_out) = self.solver.next_step_heard(&self.grid, self.queue.as_mut(), listener);
+        self.out_of_budget |= ran_out;
+        let Some(step) = step else {
             return Err(match self.grid.contradiction() {
                 Some(c) => Stop::Invalid(c),
                 None => Stop::Stuck,

@@ -104,8 +104,13 @@ fn each_changed_house(
     let now = Digit::ALL.map(|d| grid.digit_cells(d).bits());
     let (before, known) = BARREN.with(|b| b.borrow()[finder]);
     let changed = now.iter().zip(&before).fold(0, |acc, (n, b)| acc | (n ^ b));
-    // The houses still known to hold nothing: those without a changed cell.
-    let touched = houses_holding(changed);
+    // The houses still known to hold nothing: those without a changed cell. A naked pair or triple in a box-line
+    // intersection is skipped or not by the candidates of the box and line outside it too (it is a locked subset
+    // when it clears both), so for those finders a change reaches every house of its band and stack.
+    let mut touched = houses_holding(changed);
+    if finder <= 1 {
+        touched = with_band_and_stack(touched);
+    }
     // Boxes first, as in [`HOUSES`].
     let skip = known & !(touched >> 18 | (touched & 0x3FFFF) << 9);
     let mut barren = skip;
@@ -129,6 +134,24 @@ fn each_changed_house(
     }
     BARREN.with(|b| b.borrow_mut()[finder] = (now, barren));
     flow
+}
+
+/// `touched` (rows in bits 0-8, columns 9-17, boxes 18-26) and, for each box in it, the boxes, rows and columns of
+/// its band and stack.
+fn with_band_and_stack(touched: u32) -> u32 {
+    let mut out = touched;
+    let mut boxes = touched >> 18 & 0x1ff;
+    while boxes != 0 {
+        let b = boxes.trailing_zeros();
+        boxes &= boxes - 1;
+        let (band, stack) = (b / 3, b % 3);
+        let rows = 0b111 << (3 * band);
+        let cols = 0b111 << (3 * stack);
+        let band_boxes = 0b111 << (3 * band);
+        let stack_boxes = 0b1001001 << stack;
+        out |= rows | cols << 9 | (band_boxes | stack_boxes) << 18;
+    }
+    out
 }
 
 /// Whether all cells lie in one box and one line.

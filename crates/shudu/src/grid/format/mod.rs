@@ -13,7 +13,8 @@
 //! `{"values": "<81-character line>", "candidates": ["", "137", ...], "givens": "<81-character line>"}`: the 81
 //! strings of `candidates` are empty for filled cells, and `givens` shows only the givens (placed digits are `.`
 //! there). On reading, `candidates` may be left out (they are then what the values allow) and so may `givens` (every
-//! value is then a given). [`Cell`] is written as its name (`"r1c9"`), [`Digit`] as a number 1 to 9, and
+//! value is then a given); a candidate that a peer's value rules out is dropped, as [`Grid::from_state`] does.
+//! [`Cell`] is written as its name (`"r1c9"`), [`Digit`] as a number 1 to 9, and
 //! [`Candidates`] as a string of digits (`"137"`).
 
 use core::fmt;

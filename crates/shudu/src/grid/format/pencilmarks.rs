@@ -13,7 +13,8 @@ fn is_border_char(c: char) -> bool {
 ///   cell is marked as a given. Nor can it tell a solved cell from an empty cell left with a single candidate: both
 ///   read as solved.
 /// - A group of several digits holds the **candidates** of an empty cell, in any order, each at most once. They are
-///   taken as written, even where a peer's value excludes one (as [`Grid::from_state`] does).
+///   taken as written, less any digit a solved peer holds (a note left beside a placed digit; [`Grid::from_state`]
+///   drops it, so no step can rest on it).
 /// - The group `0` is an **empty cell with no candidate left** (a broken state, which [`to_pencilmarks`] writes so);
 ///   `0` inside a longer group is an error.
 /// - Groups are separated by spaces and by the border characters `.`, `-`, `+`, `|`, `:`, `*`, `'` and `=`, so the

@@ -1,0 +1,3 @@
+//! The `generate` target: see `shudu_check::targets` for what it asserts.
+#![no_main]
+libfuzzer_sys::fuzz_target!(|data: &[u8]| shudu_check::targets::generate(data));
