@@ -18,6 +18,7 @@ mod als;
 pub mod budget;
 mod chains;
 mod changes;
+mod choice;
 mod coloring;
 mod fish;
 mod forcing;
@@ -402,18 +403,19 @@ impl Solver {
 
     /// The step of `technique` the solver's rule chooses in `grid`.
     fn find(&self, technique: Technique, grid: &Grid) -> Option<Step> {
-        let f = finder(technique)?;
-        let mut found = None;
-        let hodoku = self.choice == Choice::Hodoku;
-        let _ = f(grid, &mut |s| {
-            // HoDoKu's default configuration has the dual patterns off.
-            if hodoku && s.pattern.variant.is_some_and(|v| v.starts_with("Dual")) || !s.makes_progress(grid) {
-                return Flow::Continue(());
+        match self.choice {
+            Choice::First => {
+                let f = finder(technique)?;
+                choice::choose(grid, f, false, &|s: &Step| s.makes_progress(grid))
             }
-            found = Some(s);
-            Flow::Break(())
-        });
-        found
+            Choice::Hodoku => {
+                let f = choice::hodoku_finder(technique)?;
+                // HoDoKu's default configuration has the dual patterns off.
+                let keep =
+                    |s: &Step| !s.pattern.variant.is_some_and(|v| v.starts_with("Dual")) && s.makes_progress(grid);
+                choice::choose(grid, f, choice::weighs_all(technique), &keep)
+            }
+        }
     }
 
     /// Every step every technique of the ladder finds in `grid`, ladder order.

@@ -1,0 +1,66 @@
+//! HoDoKu's choice among the instances of one technique at one step, learnt from its paths (`tests/hodoku_paths.rs`,
+//! whose `choices` analysis lists, at every step of HoDoKu's paths, where its step ranks among shudu's instances).
+//!
+//! For most techniques HoDoKu takes the first instance its search meets, and shudu's finders search in the same
+//! order. For the chains it weighs every instance it finds and takes the one that removes the most candidates; this
+//! module says which techniques are weighed so, and how ties are broken. The finders report every instance as
+//! before: the choice is the solver's.
+
+use crate::grid::Grid;
+
+use super::step::Step;
+use super::technique::Technique;
+use super::{chains, finder, Finder, Flow};
+
+/// The finder HoDoKu's ladder uses for `technique`: the registry's, but for the grouped chains, which pass through
+/// groups only (HoDoKu's default leaves almost locked sets out of them).
+pub(super) fn hodoku_finder(technique: Technique) -> Option<Finder> {
+    match technique {
+        Technique::GroupedNiceLoop => Some(chains::grouped_nice_loop_without_als),
+        _ => finder(technique),
+    }
+}
+
+/// Whether HoDoKu weighs every instance of `technique` before choosing (see [`better`]).
+pub(super) fn weighs_all(technique: Technique) -> bool {
+    matches!(
+        technique,
+        Technique::XChain | Technique::XYChain | Technique::NiceLoop | Technique::GroupedNiceLoop
+    )
+}
+
+/// The key HoDoKu sorts instances by, smallest first: more eliminations first, then the smaller sum of the removed
+/// candidates' indices (cell × 10 + digit).
+fn key(step: &Step) -> (usize, u32) {
+    let sum = step
+        .eliminations
+        .iter()
+        .map(|&(c, d)| c.index() as u32 * 10 + u32::from(d.get()))
+        .sum();
+    (usize::MAX - step.eliminations.len() - step.placements.len(), sum)
+}
+
+/// Whether `a` comes before `b` in HoDoKu's choice (ties keep the first found).
+fn better(a: &Step, b: &Step) -> bool {
+    key(a) < key(b)
+}
+
+/// The instance chosen among those `find` reports in `grid` that `keep` accepts: the first, or with `weigh` the
+/// best by HoDoKu's rule ([`better`]).
+pub(super) fn choose(grid: &Grid, find: Finder, weigh: bool, keep: &dyn Fn(&Step) -> bool) -> Option<Step> {
+    let mut best: Option<Step> = None;
+    let _ = find(grid, &mut |s| {
+        if !keep(&s) {
+            return Flow::Continue(());
+        }
+        if !weigh {
+            best = Some(s);
+            return Flow::Break(());
+        }
+        if best.as_ref().is_none_or(|b| better(&s, b)) {
+            best = Some(s);
+        }
+        Flow::Continue(())
+    });
+    best
+}
