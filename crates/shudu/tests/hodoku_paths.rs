@@ -122,6 +122,10 @@ fn effect(text: &str) -> Option<Effect> {
 fn parse_vp(text: &str) -> Vec<Theirs> {
     let mut out: Vec<Theirs> = Vec::new();
     for line in text.lines() {
+        // HoDoKu's closing summary (`995 puzzles in …ms`, then a count per level, indented as steps are).
+        if line.contains(" puzzles in ") {
+            break;
+        }
         if let Some(step) = line.strip_prefix("   ") {
             if step.starts_with(' ') || step.is_empty() {
                 continue;
@@ -326,7 +330,7 @@ fn paths_follow_hodoku() {
     report(&fig);
     // Floors: the figures when they were last raised (see BENCHMARKS.md, section Grading).
     assert!(fig.identical >= 270, "identical paths fell");
-    assert!(fig.scores >= 283, "exact scores fell");
+    assert!(fig.scores >= 286, "exact scores fell");
     assert!(fig.levels >= 330, "exact levels fell");
 }
 

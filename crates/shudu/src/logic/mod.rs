@@ -410,9 +410,7 @@ impl Solver {
             }
             Choice::Hodoku => {
                 let f = choice::hodoku_finder(technique)?;
-                // HoDoKu's default configuration has the dual patterns off.
-                let keep =
-                    |s: &Step| !s.pattern.variant.is_some_and(|v| v.starts_with("Dual")) && s.makes_progress(grid);
+                let keep = |s: &Step| choice::hodoku_reports(s) && s.makes_progress(grid);
                 choice::choose(grid, f, choice::weighs_all(technique), &keep)
             }
         }
