@@ -389,8 +389,12 @@ fn json_patterns_carry_chains() {
     let records = json_path(puzzle);
     let aic = records
         .iter()
-        .find(|r| r["text"].as_str().is_some_and(|t| t.starts_with("AIC: 5 5= r1c7")))
-        .expect("the AIC of the README's tour");
+        .find(|r| {
+            r["text"]
+                .as_str()
+                .is_some_and(|t| t.starts_with("Grouped Discontinuous Nice Loop: 9 r1c6 -9- r1c9"))
+        })
+        .expect("the grouped nice loop of the README's tour");
     let nodes = aic["pattern"]["chains"][0]["nodes"]
         .as_array()
         .expect("one chain of nodes");
@@ -411,8 +415,13 @@ fn json_patterns_carry_chains() {
             )
         })
         .collect();
-    // r1c7 off for 5 first, r9c6 on for 5 last; the kinds are all plain candidates.
-    assert_eq!(written.first().map(String::as_str), Some("r1c7<>5"), "{written:?}");
-    assert_eq!(written.last().map(String::as_str), Some("r9c6=5"), "{written:?}");
-    assert!(nodes.iter().all(|n| n["kind"] == "Candidate"), "{nodes:?}");
+    // r1c6 on for 9 first, then r1c9 off for 9, back to r1c6 off for 9 last, through the group r56c6.
+    assert_eq!(written.first().map(String::as_str), Some("r1c6=9"), "{written:?}");
+    assert_eq!(written.get(1).map(String::as_str), Some("r1c9<>9"), "{written:?}");
+    assert_eq!(written.last().map(String::as_str), Some("r1c6<>9"), "{written:?}");
+    assert!(written.iter().any(|w| w == "r5c6,r6c6=9"), "{written:?}");
+    assert!(
+        nodes.iter().all(|n| n["kind"] == "Candidate" || n["kind"] == "Group"),
+        "{nodes:?}"
+    );
 }

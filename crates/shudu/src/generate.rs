@@ -848,26 +848,25 @@ impl Generator {
     /// (and always without a bound: callers ask only when there is one).
     fn within_level(&self, values: &[u8; 81]) -> Option<Grade> {
         let solver = self.bounded.as_ref()?;
-        let mut grid = Grid::from_values(values).ok()?;
+        let grid = Grid::from_values(values).ok()?;
+        let mut walk = solver.walk(&grid);
         let mut steps = Vec::new();
         let (mut highest, mut score) = (Level::Easy, 0u32);
-        while !grid.is_full() {
-            // Stuck on the cut ladder: the full ladder would need a technique beyond the target.
-            let step = solver.next_step(&grid)?;
+        // Stuck on the cut ladder: the full ladder would need a technique beyond the target.
+        while let Some(step) = walk.step().ok()? {
             let info = step.technique.info();
             highest = highest.max(info.level);
             score += info.score;
             if rate::level_for(highest, score) > self.target {
                 return None;
             }
-            step.apply(&mut grid).ok()?;
             steps.push(step);
         }
         Some(rate::grade(&SolveReport {
             steps,
             outcome: Outcome::Solved,
-            grid,
-            out_of_budget: false,
+            grid: walk.grid().clone(),
+            out_of_budget: walk.out_of_budget(),
         }))
     }
 }

@@ -373,11 +373,12 @@ impl Graph {
     /// Makes this the graph of `grid` under `mode`, in the storage of the graph it was (a solve builds graphs of
     /// much the same size at most of its steps; growing new ones each time was a tenth of the work, and moving a
     /// built graph with its tables by value a thirtieth). Its weak links are made as a search needs them.
-    fn build(&mut self, grid: &Grid, mode: Mode) {
+    fn build(&mut self, grid: &Grid, mode: Mode, als: bool) {
         // Each mode's build compiled apart, its tests of the mode folded away: 17 M fewer instructions over every
         // tenth puzzle of top1465 than one build for all.
         match mode {
-            Mode::Grouped => self.build_grouped(grid),
+            Mode::Grouped if als => self.build_grouped(grid, true),
+            Mode::Grouped => self.build_grouped(grid, false),
             Mode::Candidates => self.build_candidates(grid),
             Mode::Bivalue => self.build_bivalue(grid),
             Mode::Digit(d) => self.build_digit(grid, d),
@@ -385,27 +386,27 @@ impl Graph {
     }
 
     #[inline(never)]
-    fn build_grouped(&mut self, grid: &Grid) {
-        self.build_as(grid, Mode::Grouped);
+    fn build_grouped(&mut self, grid: &Grid, als: bool) {
+        self.build_as(grid, Mode::Grouped, als);
     }
 
     #[inline(never)]
     fn build_candidates(&mut self, grid: &Grid) {
-        self.build_as(grid, Mode::Candidates);
+        self.build_as(grid, Mode::Candidates, false);
     }
 
     #[inline(never)]
     fn build_bivalue(&mut self, grid: &Grid) {
-        self.build_as(grid, Mode::Bivalue);
+        self.build_as(grid, Mode::Bivalue, false);
     }
 
     #[inline(never)]
     fn build_digit(&mut self, grid: &Grid, digit: Digit) {
-        self.build_as(grid, Mode::Digit(digit));
+        self.build_as(grid, Mode::Digit(digit), false);
     }
 
     #[inline(always)]
-    fn build_as(&mut self, grid: &Grid, mode: Mode) {
+    fn build_as(&mut self, grid: &Grid, mode: Mode, als: bool) {
         let Graph {
             mode: self_mode,
             nodes,
@@ -499,7 +500,7 @@ impl Graph {
         // `set_of[i - first_als]` the set of node `i`.
         sets.clear();
         set_of.clear();
-        if mode == Mode::Grouped {
+        if mode == Mode::Grouped && als {
             almost_locked_sets(grid, found, scratch_sets);
             for &(set, digits) in found.iter() {
                 // A digit no candidate outside the set sees whole can neither enter the set nor leave it: its node
@@ -1071,6 +1072,11 @@ fn as_list(sets: &[Bitboard; 9]) -> Vec<(Cell, Digit)> {
 
 /// Runs one technique's search, reporting each new conclusion.
 fn run(grid: &Grid, technique: Technique, report: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    run_with(grid, technique, true, report)
+}
+
+/// [`run`], with or without almost locked sets as nodes of a grouped chain (`als`).
+fn run_with(grid: &Grid, technique: Technique, als: bool, report: &mut dyn FnMut(Step) -> Flow) -> Flow {
     let modes: Vec<Mode> = match technique {
         // An X-Chain lies in one digit's places: a digit whose places held none when last searched holds none now.
         Technique::XChain => BARREN.with(|barren| {
@@ -1100,7 +1106,7 @@ fn run(grid: &Grid, technique: Technique, report: &mut dyn FnMut(Step) -> Flow) 
     }
     let graphs = &mut kept[..modes.len()];
     for (graph, &mode) in graphs.iter_mut().zip(&modes) {
-        graph.build(grid, mode);
+        graph.build(grid, mode, als);
     }
     let graphs = &*graphs;
     let mut searches = SEARCHES.with(|kept| core::mem::take(&mut *kept.borrow_mut()));
@@ -1809,6 +1815,23 @@ fn push(
             }
         }
     }
+    // An AIC removing one candidate is written as the discontinuous nice loop from that candidate, as HoDoKu
+    // writes it (its AICs always remove two or more: the loop is the form it keeps).
+    if variant == AIC && eliminations.len() == 1 {
+        if let Some(around) = loop_from(graph, &path, eliminations[0], end & 2 != 0) {
+            // Its length is the loop's, longer than the AIC's: reported in that round, after any loop found
+            // directly with the same effect and fewer links.
+            let longer = (around.len() - path.len()) as u16;
+            found.push(Conclusion {
+                technique,
+                variant: Some(if grouped { GROUPED_DISCONTINUOUS } else { DISCONTINUOUS }),
+                eliminations,
+                path: around,
+                depth: visits[end].depth + longer,
+            });
+            return;
+        }
+    }
     let variant = match (grouped, variant) {
         (_, "") => None,
         (false, v) => Some(v),
@@ -1823,6 +1846,42 @@ fn push(
         path,
         depth: visits[end].depth,
     });
+}
+
+/// The discontinuous nice loop from `removed`, assumed true, around the AIC `path` (from its start, false, to its end,
+/// true), back to `removed` false; `None` when the loop would pass through a cell twice. When `removed` lies in the
+/// start's cell the AIC is read backwards, so that the loop leaves its cell by a weak link and comes back by the
+/// other end.
+fn loop_from(graph: &Graph, path: &[usize], removed: (Cell, Digit), through_group: bool) -> Option<Vec<usize>> {
+    let (cell, digit) = removed;
+    let s = graph.candidate[cell.index() * 9 + digit.index()];
+    let (&first, &last) = (path.first()?, path.last()?);
+    if s == NONE {
+        return None;
+    }
+    let s = s as usize;
+    let mut around = Vec::with_capacity(path.len() + 2);
+    around.push(state(s, true, false));
+    if graph.nodes[first / 4].cells.contains(cell) && !graph.nodes[last / 4].cells.contains(cell) {
+        // Backwards: each node's truth flips, and a state has passed through a group once any node before it did.
+        let mut grouped = false;
+        for &p in path.iter().rev() {
+            grouped |= graph.nodes[p / 4].is_group();
+            around.push(state(p / 4, p % 2 == 0, grouped));
+        }
+    } else {
+        around.extend_from_slice(path);
+    }
+    around.push(state(s, false, through_group));
+    // Back in the removed candidate's cell, the loop ends there, as HoDoKu writes it (`=7= r1c3 => r1c3<>3`): the
+    // last weak link, inside the cell, goes unwritten and uncounted.
+    let home = graph.nodes[around[around.len() - 2] / 4].cells.contains(cell);
+    let n = around.len();
+    if home && simple(graph, &around[..n - 1]) {
+        around.truncate(n - 1);
+        return Some(around);
+    }
+    simple(graph, &around).then_some(around)
 }
 
 fn step_of(graph: &Graph, technique: Technique, c: Conclusion) -> Step {
@@ -1896,6 +1955,12 @@ pub(super) fn nice_loop(grid: &Grid, report: &mut dyn FnMut(Step) -> Flow) -> Fl
 /// Nice Loops and AIC with group nodes: only chains that use a group (the others are plain Nice Loops/AIC).
 pub(super) fn grouped_nice_loop(grid: &Grid, report: &mut dyn FnMut(Step) -> Flow) -> Flow {
     run(grid, Technique::GroupedNiceLoop, report)
+}
+
+/// Grouped Nice Loops and AIC through groups only, no almost locked set: HoDoKu's default (its paths never pass
+/// through a set; the ALS techniques come next on the ladder).
+pub(super) fn grouped_nice_loop_without_als(grid: &Grid, report: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    run_with(grid, Technique::GroupedNiceLoop, false, report)
 }
 
 /// The chain written as HoDoKu writes it: cells joined by links that carry their digit, `=d=` strong and `-d-`
@@ -2049,9 +2114,11 @@ mod tests {
             ),
             (
                 GROUPED_LOOP_ALS_OVERLAP,
-                // The set of box 3, entered at r1c7 (its first place of 1), holds the start's r1c89.
-                "Grouped AIC: 8 r1c89 =8= r1c1 -8- ALS:r235c3 =1= r1c2 -1- ALS:r1c789,r23c9 =8 => r3c8<>8",
-                5,
+                // The set of box 3, entered at r1c7 (its first place of 1), holds the start's r1c89. It removes one
+                // candidate, so it is written as the loop from it, as HoDoKu writes it (the library's code is 0710).
+                "Grouped Discontinuous Nice Loop: 8 r3c8 -8- r1c89 =8= r1c1 -8- ALS:r235c3 =1= r1c2 -1- \
+                 ALS:r1c789,r23c9 -8- r3c8 => r3c8<>8",
+                7,
             ),
         ];
         for (line, text, length) in cases {

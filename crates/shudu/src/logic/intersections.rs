@@ -146,10 +146,15 @@ fn locked_subset(grid: &Grid, n: usize, technique: Technique, emit: &mut dyn FnM
         let bx = House::Box(b);
         naked_sets(grid, Bitboard::from_bits(inter), n, &mut |cells, digits| {
             let chosen: Bitboard = cells.iter().copied().collect();
-            let elim = eliminations_in(grid, digits, (bx.cell_set() | line.cell_set()) - chosen);
-            if elim.is_empty() {
+            // Locked only when it clears both houses: a subset that removes candidates on one side alone is a
+            // naked subset of that house (HoDoKu's rule, which its paths show).
+            let in_box = eliminations_in(grid, digits, bx.cell_set() - chosen);
+            let in_line = eliminations_in(grid, digits, line.cell_set() - bx.cell_set());
+            if in_box.is_empty() || in_line.is_empty() {
                 return Flow::Continue(());
             }
+            let mut elim = in_box;
+            elim.extend(in_line);
             let pattern = Pattern {
                 digits,
                 cells: cells.to_vec(),

@@ -18,6 +18,7 @@ mod als;
 pub mod budget;
 mod chains;
 mod changes;
+mod choice;
 mod coloring;
 mod fish;
 mod forcing;
@@ -27,6 +28,7 @@ pub mod notation;
 pub mod reglib;
 mod single_digit;
 mod singles;
+mod singles_queue;
 mod step;
 mod subsets;
 mod sue_de_coq;
@@ -38,6 +40,7 @@ mod wings;
 use core::ops::ControlFlow;
 
 pub use listener::{candidate_grid, Grids, Listener, Silent, TextListener};
+pub use singles_queue::SinglesQueue;
 pub use step::{Chain, Node, NodeKind, Pattern, Step};
 pub use technique::{Family, Info, Level, Technique};
 
@@ -203,11 +206,23 @@ impl SolveReport {
     }
 }
 
+/// Which of several steps a rung takes: the rules HoDoKu's paths follow, or the finders' own first.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Hash)]
+pub enum Choice {
+    /// HoDoKu's: singles in the order they arise ([`SinglesQueue`]), Dual 2-String Kites and Dual Empty
+    /// Rectangles left out (HoDoKu's default configuration has them off).
+    #[default]
+    Hodoku,
+    /// The first step each finder reports, singles by scanning the houses.
+    First,
+}
+
 /// The human-style solver: an ordered ladder of techniques.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solver {
     ladder: Vec<Technique>,
     assume_unique: bool,
+    choice: Choice,
     budget: Option<u64>,
 }
 
@@ -228,6 +243,7 @@ impl Solver {
                 .filter(|t| t.info().on_by_default)
                 .collect(),
             assume_unique: true,
+            choice: Choice::default(),
             budget: None,
         }
     }
@@ -237,6 +253,7 @@ impl Solver {
         Solver {
             ladder: ladder.to_vec(),
             assume_unique: true,
+            choice: Choice::default(),
             budget: None,
         }
     }
@@ -258,6 +275,17 @@ impl Solver {
     pub fn set_assume_unique(&mut self, on: bool) -> &mut Solver {
         self.assume_unique = on;
         self
+    }
+
+    /// How the solver chooses among the steps a rung finds (HoDoKu's rules by default).
+    pub fn set_choice(&mut self, choice: Choice) -> &mut Solver {
+        self.choice = choice;
+        self
+    }
+
+    /// The rule of choice.
+    pub fn choice(&self) -> Choice {
+        self.choice
     }
 
     /// Whether uniqueness techniques are allowed.
@@ -328,44 +356,64 @@ impl Solver {
         found
     }
 
-    /// The easiest next step: the first instance of the first technique of the ladder that has one.
+    /// The easiest next step: the first step of the first technique of the ladder that has one, chosen by the
+    /// solver's rule ([`Choice`]). With HoDoKu's rule, singles come in the order a path from the puzzle's start
+    /// would have seen them arise ([`SinglesQueue::new`]); [`Solver::walk`] follows a whole path.
     pub fn next_step(&self, grid: &Grid) -> Option<Step> {
-        self.next_step_heard(grid, &mut Silent).0
+        let mut queue = (self.choice == Choice::Hodoku).then(|| SinglesQueue::new(grid));
+        self.next_step_heard(grid, queue.as_mut(), &mut Silent).0
     }
 
     /// [`Solver::next_step`], and whether a forcing net gave up for its budget on the way (so the step, if any, came
     /// from a technique after it).
     pub fn next_step_within_budget(&self, grid: &Grid) -> (Option<Step>, bool) {
-        self.next_step_heard(grid, &mut Silent)
+        let mut queue = (self.choice == Choice::Hodoku).then(|| SinglesQueue::new(grid));
+        self.next_step_heard(grid, queue.as_mut(), &mut Silent)
     }
 
     /// The first step of the ladder that changes the board. A finder should never report a step that changes
     /// nothing, but one that did would be taken again and again: passing over it is what bounds a solve (each step
     /// places a digit or removes a candidate, so a solve takes at most 81 × 9 steps).
-    fn next_step_heard(&self, grid: &Grid, listener: &mut dyn Listener) -> (Option<Step>, bool) {
+    fn next_step_heard(
+        &self,
+        grid: &Grid,
+        mut queue: Option<&mut SinglesQueue>,
+        listener: &mut dyn Listener,
+    ) -> (Option<Step>, bool) {
         let mut out_of_budget = false;
         for &t in &self.ladder {
             if !self.usable(t) {
                 continue;
             }
             listener.on_attempt(t);
-            let Some(f) = finder(t) else { continue };
-            let mut found = None;
-            let ((), spent) = budget::with_budget(self.budget, || {
-                let _ = f(grid, &mut |s| {
-                    if !s.makes_progress(grid) {
-                        return Flow::Continue(());
-                    }
-                    found = Some(s);
-                    Flow::Break(())
-                });
-            });
-            out_of_budget |= spent.ran_out;
+            let found = match (queue.as_deref_mut(), t) {
+                (Some(q), Technique::FullHouse | Technique::NakedSingle | Technique::HiddenSingle) => q.next(t),
+                _ => {
+                    let (found, spent) = budget::with_budget(self.budget, || self.find(t, grid));
+                    out_of_budget |= spent.ran_out;
+                    found
+                }
+            };
             if found.is_some() {
                 return (found, out_of_budget);
             }
         }
         (None, out_of_budget)
+    }
+
+    /// The step of `technique` the solver's rule chooses in `grid`.
+    fn find(&self, technique: Technique, grid: &Grid) -> Option<Step> {
+        match self.choice {
+            Choice::First => {
+                let f = finder(technique)?;
+                choice::choose(grid, f, false, &|s: &Step| s.makes_progress(grid))
+            }
+            Choice::Hodoku => {
+                let f = choice::hodoku_finder(technique)?;
+                let keep = |s: &Step| choice::hodoku_reports(s) && s.makes_progress(grid);
+                choice::choose(grid, f, choice::weighs_all(technique), &keep)
+            }
+        }
     }
 
     /// Every step every technique of the ladder finds in `grid`, ladder order.
@@ -377,38 +425,93 @@ impl Solver {
             .collect()
     }
 
+    /// A path from `grid`, one step at a time.
+    pub fn walk(&self, grid: &Grid) -> Walk<'_> {
+        Walk {
+            solver: self,
+            queue: (self.choice == Choice::Hodoku).then(|| SinglesQueue::new(grid)),
+            grid: grid.clone(),
+            out_of_budget: false,
+        }
+    }
+
     /// Solves as far as the ladder reaches, telling `listener` of every attempt and step.
     pub fn solve(&self, grid: &Grid, listener: &mut dyn Listener) -> SolveReport {
-        let mut grid = grid.clone();
+        let mut walk = self.walk(grid);
         let mut steps = Vec::new();
-        let mut out_of_budget = false;
         let outcome = loop {
-            if grid.is_full() {
-                break Outcome::Solved;
+            match walk.step_heard(listener) {
+                Ok(Some(step)) => steps.push(step),
+                Ok(None) => break Outcome::Solved,
+                Err(Stop::Stuck) => break Outcome::Stuck,
+                Err(Stop::Invalid(c)) => break Outcome::Invalid(c),
             }
-            if let Some(c) = quick_contradiction(&grid) {
-                break Outcome::Invalid(c);
-            }
-            let (step, ran_out) = self.next_step_heard(&grid, listener);
-            out_of_budget |= ran_out;
-            let Some(step) = step else {
-                break match grid.contradiction() {
-                    Some(c) => Outcome::Invalid(c),
-                    None => Outcome::Stuck,
-                };
-            };
-            if let Err(c) = step.apply(&mut grid) {
-                break Outcome::Invalid(c);
-            }
-            listener.on_step(&step, &grid);
-            steps.push(step);
         };
         SolveReport {
             steps,
             outcome,
-            grid,
-            out_of_budget,
+            grid: walk.grid,
+            out_of_budget: walk.out_of_budget,
         }
+    }
+}
+
+/// Why a walk cannot go on.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// No technique of the ladder makes progress.
+    Stuck,
+    /// The board breaks the rules.
+    Invalid(Contradiction),
+}
+
+/// A solving path followed one step at a time ([`Solver::walk`]): what a caller that may stop early (a capped
+/// grading) needs, with the singles' order kept from step to step as in a whole solve.
+#[derive(Clone, Debug)]
+pub struct Walk<'a> {
+    solver: &'a Solver,
+    queue: Option<SinglesQueue>,
+    grid: Grid,
+    out_of_budget: bool,
+}
+
+impl Walk<'_> {
+    /// The board after the steps taken so far.
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// Whether a forcing net gave up for its budget ([`Solver::set_budget`]) before some step taken so far.
+    pub fn out_of_budget(&self) -> bool {
+        self.out_of_budget
+    }
+
+    /// Takes the next step and returns it; `Ok(None)` once the board is full.
+    pub fn step(&mut self) -> Result<Option<Step>, Stop> {
+        self.step_heard(&mut Silent)
+    }
+
+    fn step_heard(&mut self, listener: &mut dyn Listener) -> Result<Option<Step>, Stop> {
+        if self.grid.is_full() {
+            return Ok(None);
+        }
+        if let Some(c) = quick_contradiction(&self.grid) {
+            return Err(Stop::Invalid(c));
+        }
+        let (step, ran_out) = self.solver.next_step_heard(&self.grid, self.queue.as_mut(), listener);
+        self.out_of_budget |= ran_out;
+        let Some(step) = step else {
+            return Err(match self.grid.contradiction() {
+                Some(c) => Stop::Invalid(c),
+                None => Stop::Stuck,
+            });
+        };
+        step.apply(&mut self.grid).map_err(Stop::Invalid)?;
+        if let Some(q) = self.queue.as_mut() {
+            q.apply(&step.placements, step.eliminations.iter().copied());
+        }
+        listener.on_step(&step, &self.grid);
+        Ok(Some(step))
     }
 }
 

@@ -104,8 +104,13 @@ fn each_changed_house(
     let now = Digit::ALL.map(|d| grid.digit_cells(d).bits());
     let (before, known) = BARREN.with(|b| b.borrow()[finder]);
     let changed = now.iter().zip(&before).fold(0, |acc, (n, b)| acc | (n ^ b));
-    // The houses still known to hold nothing: those without a changed cell.
-    let touched = houses_holding(changed);
+    // The houses still known to hold nothing: those without a changed cell. A naked pair or triple in a box-line
+    // intersection is skipped or not by the candidates of the box and line outside it too (it is a locked subset
+    // when it clears both), so for those finders a change reaches every house of its band and stack.
+    let mut touched = houses_holding(changed);
+    if finder <= 1 {
+        touched = with_band_and_stack(touched);
+    }
     // Boxes first, as in [`HOUSES`].
     let skip = known & !(touched >> 18 | (touched & 0x3FFFF) << 9);
     let mut barren = skip;
@@ -131,11 +136,44 @@ fn each_changed_house(
     flow
 }
 
-/// Whether all cells lie in one box and one line (a locked subset, found by the intersection finder instead).
+/// `touched` (rows in bits 0-8, columns 9-17, boxes 18-26) and, for each box in it, the boxes, rows and columns of
+/// its band and stack.
+fn with_band_and_stack(touched: u32) -> u32 {
+    let mut out = touched;
+    let mut boxes = touched >> 18 & 0x1ff;
+    while boxes != 0 {
+        let b = boxes.trailing_zeros();
+        boxes &= boxes - 1;
+        let (band, stack) = (b / 3, b % 3);
+        let rows = 0b111 << (3 * band);
+        let cols = 0b111 << (3 * stack);
+        let band_boxes = 0b111 << (3 * band);
+        let stack_boxes = 0b1001001 << stack;
+        out |= rows | cols << 9 | (band_boxes | stack_boxes) << 18;
+    }
+    out
+}
+
+/// Whether all cells lie in one box and one line.
 fn is_locked(cells: &[Cell]) -> bool {
     let b = cells[0].box_index();
     cells.iter().all(|c| c.box_index() == b)
         && (cells.iter().all(|c| c.row() == cells[0].row()) || cells.iter().all(|c| c.col() == cells[0].col()))
+}
+
+/// Whether a subset lying in one box and one line removes candidates from both (a locked subset, found by the
+/// intersection finder instead); one that clears one side only is a naked subset of that house.
+fn clears_box_and_line(grid: &Grid, cells: &[Cell], digits: Candidates) -> bool {
+    let chosen: Bitboard = cells.iter().copied().collect();
+    let bx = House::Box(cells[0].box_index() as u8).cell_set();
+    let line = if cells.iter().all(|c| c.row() == cells[0].row()) {
+        House::Row(cells[0].row() as u8)
+    } else {
+        House::Col(cells[0].col() as u8)
+    }
+    .cell_set();
+    let any = |area: Bitboard| digits.iter().any(|d| !(grid.digit_cells(d) & area).is_empty());
+    any(bx - chosen) && any(line - bx)
 }
 
 /// Every `n` empty cells of `area` holding exactly `n` candidates between them (a naked subset), with those digits:
@@ -178,7 +216,7 @@ fn naked(grid: &Grid, n: usize, technique: Technique, emit: &mut dyn FnMut(Step)
     each_changed_house(grid, n - 2, emit, &mut |house, emit| {
         // A house's cells are in reading order, as a bitboard would give them.
         naked_among(grid, house.cells().iter().copied(), n, &mut |cells, digits| {
-            if n <= 3 && is_locked(cells) {
+            if n <= 3 && is_locked(cells) && clears_box_and_line(grid, cells, digits) {
                 return Flow::Continue(());
             }
             let chosen: Bitboard = cells.iter().copied().collect();
