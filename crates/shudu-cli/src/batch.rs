@@ -79,7 +79,7 @@ static READING: AtomicBool = AtomicBool::new(false);
 /// the middle of a line. While it waits for input (someone typing, a slow pipe) there is nothing half-written, and
 /// it ends at once; so does a second signal, for a batch that does not stop soon enough. The exit status is 130,
 /// as a shell gives for Ctrl-C.
-fn watch_interrupts() {
+pub fn watch_interrupts() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {

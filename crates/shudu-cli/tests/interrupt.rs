@@ -1,5 +1,6 @@
 //! Ctrl-C in a batch: SIGINT stops `shudu solve` after the answers it has, each written whole, and it exits with
-//! status 130; so does SIGTERM. The input never ends (a writer keeps feeding it), so only the signal stops the run.
+//! status 130; so does SIGTERM, and so does `shudu generate`. The input never ends (a writer keeps feeding it), and
+//! the count asked of the generator is out of reach, so only the signal stops the run.
 
 mod common;
 
@@ -11,7 +12,7 @@ use common::{BIN, SEED};
 
 /// Starts `shudu <args>` on an endless stream of `SEED` lines, sends `signal` once some answers are out, and returns
 /// everything written to standard output and the exit status.
-fn interrupted(args: &[&str], signal: &str) -> (Vec<u8>, Option<i32>) {
+fn interrupted(args: &[&str], signal: &str, before: usize) -> (Vec<u8>, Option<i32>) {
     let mut child = Command::new(BIN)
         .args(args)
         .stdin(Stdio::piped())
@@ -29,7 +30,7 @@ fn interrupted(args: &[&str], signal: &str) -> (Vec<u8>, Option<i32>) {
     let mut got = Vec::new();
     let mut buf = [0u8; 1 << 16];
     // Some answers first, so the signal falls in the middle of the batch.
-    while got.len() < 200_000 {
+    while got.len() < before {
         let n = out.read(&mut buf).expect("stdout is readable");
         assert!(n > 0, "shudu ended before the signal");
         got.extend_from_slice(&buf[..n]);
@@ -56,17 +57,24 @@ fn assert_whole_lines(out: &[u8], line_len: usize) {
 
 #[test]
 fn sigint_leaves_only_whole_lines() {
-    let (out, code) = interrupted(&["solve", "-"], "-INT");
+    let (out, code) = interrupted(&["solve", "-"], "-INT", 200_000);
     assert_eq!(code, Some(130));
     assert_whole_lines(&out, 81);
 }
 
 #[test]
 fn sigterm_leaves_only_whole_lines() {
-    let (out, code) = interrupted(&["solve", "--format", "json", "-"], "-TERM");
+    let (out, code) = interrupted(&["solve", "--format", "json", "-"], "-TERM", 200_000);
     assert_eq!(code, Some(130));
     assert!(out.ends_with(b"\n"));
     for line in out.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
         serde_json::from_slice::<serde_json::Value>(line).expect("each line is a whole JSON record");
     }
+}
+
+#[test]
+fn sigint_stops_the_generator_after_whole_lines() {
+    let (out, code) = interrupted(&["generate", "-n", "10000000", "--seed", "21"], "-INT", 20_000);
+    assert_eq!(code, Some(130));
+    assert_whole_lines(&out, 81);
 }
