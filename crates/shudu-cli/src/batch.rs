@@ -60,9 +60,11 @@ where
         // A reader that stopped listening (`| head`) wanted no more output: end quietly.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => batch.sink.status(),
         // Ctrl-C: what was answered is written whole, and nothing after it.
-        Err(e) if e.kind() == io::ErrorKind::Interrupted => match batch.sink.flush() {
-            Ok(()) | Err(_) => Status::Failed,
-        },
+        Err(e) if e.kind() == io::ErrorKind::Interrupted => {
+            // A flush that fails now has nobody left to tell: the run ends with 130 either way.
+            let _ = batch.sink.flush();
+            Status::Failed
+        }
         Err(e) => {
             warn(format_args!("shudu: cannot write the output: {e}"));
             Status::Failed
