@@ -101,8 +101,9 @@ pub fn check_all(grid: &Grid, solution: &[u8; 81], techniques: &[Technique], tal
     }
 }
 
-/// The finders too slow to run on every board of a long run (a second a board between them on an open board): the
-/// Mutant fish of five to seven houses, plain and finned, none of them on the default ladder.
+/// The finders too slow to run on every board of a long run: the Mutant fish of five to seven houses, plain and
+/// finned (a second a board between them on an open board), Finned Mutant Jellyfish, and the Almost Locked Set Chain
+/// (some 70,000 instances a board, two thirds of a run's time when it ran on every board: 104 of 150 s on 348).
 pub fn heavy(t: Technique) -> bool {
     use Technique as T;
     matches!(
@@ -113,5 +114,7 @@ pub fn heavy(t: Technique) -> bool {
             | T::FinnedMutantSquirmbag
             | T::FinnedMutantWhale
             | T::FinnedMutantLeviathan
+            | T::FinnedMutantJellyfish
+            | T::AlsChain
     )
 }

@@ -85,7 +85,28 @@ pub fn sources(data: &Path, per_source: usize, generated: usize, seed: u64) -> (
             }
         }
     }
-    (out, missing)
+    (interleave(out), missing)
+}
+
+/// The puzzles in turn from each origin (the first of each, then the second of each, ...), so that a run cut short
+/// has covered every collection alike.
+fn interleave(sources: Vec<Source>) -> Vec<Source> {
+    let mut groups: Vec<(String, std::collections::VecDeque<Source>)> = Vec::new();
+    for s in sources {
+        match groups.iter_mut().find(|(o, _)| *o == s.origin) {
+            Some((_, g)) => g.push_back(s),
+            None => groups.push((s.origin.clone(), std::collections::VecDeque::from([s]))),
+        }
+    }
+    let mut out = Vec::new();
+    while groups.iter().any(|(_, g)| !g.is_empty()) {
+        for (_, g) in &mut groups {
+            if let Some(s) = g.pop_front() {
+                out.push(s);
+            }
+        }
+    }
+    out
 }
 
 /// How a run is made.
@@ -114,22 +135,24 @@ pub struct Report {
     pub elapsed: Duration,
 }
 
-/// Runs the plan over `sources`, calling `progress` with the boards done so far now and then.
-pub fn run(sources: &[Source], plan: &Plan, progress: &(dyn Fn(u64) + Sync)) -> Report {
+/// Runs the plan over `sources`, calling `progress` now and then (about every 1,000 boards) with the report so far,
+/// so that a long run leaves its figures behind even if it is stopped.
+pub fn run(sources: &[Source], plan: &Plan, progress: &(dyn Fn(&Report) + Sync)) -> Report {
     let started = Instant::now();
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let all = every::techniques();
     let light: Vec<Technique> = all.iter().copied().filter(|&t| !every::heavy(t)).collect();
     let heavy: Vec<Technique> = all.iter().copied().filter(|&t| every::heavy(t)).collect();
-    let merged = Mutex::new((Tally::new(), 0u64));
+    // Each puzzle's counts are merged as it is done, so a report so far can be made at any time.
+    let merged = Mutex::new((Tally::new(), 0u64, Vec::<usize>::new()));
     let solver = Solver::new();
     std::thread::scope(|scope| {
         for _ in 0..plan.threads.max(1) {
             scope.spawn(|| {
-                let mut tally = Tally::new();
-                let mut heavy_states = 0u64;
                 loop {
+                    let mut tally = Tally::new();
+                    let mut heavy_states = 0u64;
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(source) = sources.get(i) else { break };
                     let Some(solution) = search::solve(&source.puzzle) else {
@@ -159,29 +182,38 @@ pub fn run(sources: &[Source], plan: &Plan, progress: &(dyn Fn(u64) + Sync)) -> 
                         }
                     }
                     let boards = done.fetch_add(2 * plan.points, Ordering::Relaxed) + 2 * plan.points;
+                    let mut m = merged.lock().expect("no worker panics while holding the tally");
+                    m.0.merge(tally);
+                    m.1 += heavy_states;
+                    m.2.push(i);
                     if boards % 1000 < 2 * plan.points {
-                        progress(boards as u64);
+                        let so_far = report(sources, &m.0, m.1, &m.2, started.elapsed());
+                        drop(m);
+                        progress(&so_far);
                     }
                 }
-                let mut m = merged.lock().expect("no worker panics while holding the tally");
-                m.0.merge(tally);
-                m.1 += heavy_states;
             });
         }
     });
-    let (tally, heavy_states) = merged.into_inner().expect("no worker panicked");
+    let (tally, heavy_states, done) = merged.into_inner().expect("no worker panicked");
+    report(sources, &tally, heavy_states, &done, started.elapsed())
+}
+
+/// The report on the puzzles `done` (indices into `sources`).
+fn report(sources: &[Source], tally: &Tally, heavy_states: u64, done: &[usize], elapsed: Duration) -> Report {
     let mut puzzles: Vec<(String, u64)> = Vec::new();
-    for s in sources {
+    for s in done.iter().filter_map(|&i| sources.get(i)) {
         match puzzles.iter_mut().find(|(o, _)| *o == s.origin) {
             Some((_, n)) => *n += 1,
             None => puzzles.push((s.origin.clone(), 1)),
         }
     }
+    puzzles.sort();
     Report {
-        tally,
+        tally: tally.clone(),
         heavy_states,
         puzzles,
-        elapsed: started.elapsed(),
+        elapsed,
     }
 }
 

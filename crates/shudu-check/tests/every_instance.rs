@@ -109,13 +109,23 @@ fn every_instance_soundness_full_run() {
         sources.len(),
         sources.len() * 2 * plan.points
     );
-    let started = std::time::Instant::now();
-    let report = run::run(&sources, &plan, &|boards| {
-        eprintln!("{boards} boards in {:.0} s", started.elapsed().as_secs_f64());
+    // The report so far is written as the run goes, so a run stopped early still leaves its figures.
+    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("every-instance.md");
+    let report = run::run(&sources, &plan, &|so_far| {
+        eprintln!(
+            "{} boards, {} instances, {} wrong, in {:.0} s",
+            so_far.tally.states,
+            so_far.tally.total(),
+            so_far.tally.wrong.len(),
+            so_far.elapsed.as_secs_f64()
+        );
+        let _ = std::fs::write(&out, so_far.markdown());
+        if !so_far.tally.wrong.is_empty() {
+            let _ = std::fs::write(out.with_extension("wrong.txt"), so_far.tally.wrong.join("\n\n"));
+        }
     });
     let table = report.markdown();
     println!("{table}");
-    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("every-instance.md");
     std::fs::write(&out, &table).expect("the report is written");
     eprintln!("report written to {}", out.display());
     for w in report.tally.wrong.iter().take(20) {

@@ -4,6 +4,8 @@
 
 use std::ffi::OsString;
 use std::io::{self, Read};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Once;
 
 use rayon::prelude::*;
 use rayon::ThreadPool;
@@ -38,6 +40,7 @@ where
     F: Fn(&Item) -> A + Sync,
     S: Sink<A>,
 {
+    watch_interrupts();
     let pool = match plan.threads.map(pool).transpose() {
         Ok(pool) => pool,
         Err(status) => return status,
@@ -56,11 +59,48 @@ where
         Ok(status) => status.and(batch.sink.status()),
         // A reader that stopped listening (`| head`) wanted no more output: end quietly.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => batch.sink.status(),
+        // Ctrl-C: what was answered is written whole, and nothing after it.
+        Err(e) if e.kind() == io::ErrorKind::Interrupted => {
+            // A flush that fails now has nobody left to tell: the run ends with 130 either way.
+            let _ = batch.sink.flush();
+            Status::Failed
+        }
         Err(e) => {
             warn(format_args!("shudu: cannot write the output: {e}"));
             Status::Failed
         }
     }
+}
+
+/// Set by the first SIGINT or SIGTERM a batch receives.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+/// Set while the batch waits for input, when every answer so far has been written and flushed.
+static READING: AtomicBool = AtomicBool::new(false);
+
+/// Catches SIGINT and SIGTERM, so that a batch stops after the answers it has (written whole) rather than dying in
+/// the middle of a line. While it waits for input (someone typing, a slow pipe) there is nothing half-written, and
+/// it ends at once; so does a second signal, for a batch that does not stop soon enough. The exit status is 130,
+/// as a shell gives for Ctrl-C.
+pub fn watch_interrupts() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+            let action = || {
+                if READING.load(Ordering::SeqCst) || INTERRUPTED.swap(true, Ordering::SeqCst) {
+                    signal_hook::low_level::exit(130);
+                }
+            };
+            // SAFETY: the action only touches atomics and calls `_exit`, all async-signal-safe.
+            if let Err(e) = unsafe { signal_hook::low_level::register(signal, action) } {
+                warn(format_args!("shudu: note: Ctrl-C may cut a line short ({e})"));
+            }
+        }
+    });
+}
+
+/// Whether a batch was stopped by SIGINT or SIGTERM (its exit status is then 130).
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::SeqCst)
 }
 
 /// A pool of `n` worker threads, or the failure already reported.
@@ -135,7 +175,13 @@ impl<F, S> Batch<'_, F, S> {
         let mut lines = LineReader::new(reader, name);
         let mut chunk = Vec::with_capacity(self.chunk);
         loop {
+            READING.store(true, Ordering::SeqCst);
+            if interrupted() {
+                READING.store(false, Ordering::SeqCst);
+                return Err(io::Error::from(io::ErrorKind::Interrupted));
+            }
             let read = lines.read_chunk(self.chunk, &mut chunk);
+            READING.store(false, Ordering::SeqCst);
             // Lines read before a read error are still answered.
             self.answer_chunk(&mut chunk)?;
             match read {
@@ -160,15 +206,20 @@ impl<F, S> Batch<'_, F, S> {
             return Ok(());
         }
         let answer = &self.answer;
-        let work = || -> Vec<A> { items.par_iter().map(answer).collect() };
+        // After an interrupt, puzzles not yet started are left: the answers before the first of them are written.
+        let work = || -> Vec<Option<A>> { items.par_iter().map(|i| (!interrupted()).then(|| answer(i))).collect() };
         let answers = match &self.pool {
             Some(pool) => pool.install(work),
             None => work(),
         };
         for (item, answer) in items.iter().zip(&answers) {
+            let Some(answer) = answer else { break };
             self.sink.write(item, answer)?;
         }
         items.clear();
+        if interrupted() {
+            return Err(io::Error::from(io::ErrorKind::Interrupted));
+        }
         // Each chunk is shown as soon as it is done, so answers to typed or slowly piped puzzles are not held back.
         self.sink.flush()
     }

@@ -195,7 +195,9 @@ pub fn run(args: &GenerateArgs) -> Status {
     let mut chunk = 1u64;
     let mut written = 0u64;
     let mut seen = args.dedupe.then(HashSet::new);
-    while written < args.count && status == Status::Ok {
+    // Ctrl-C ends the run after the puzzles made so far, each written whole.
+    crate::batch::watch_interrupts();
+    while written < args.count && status == Status::Ok && !crate::batch::interrupted() {
         // Without --dedupe every index is written; with it, isomorphs take later indices' places.
         let end = next + chunk.min(args.count - written);
         let make = || -> Vec<Result<Generated, Error>> {
@@ -203,7 +205,7 @@ pub fn run(args: &GenerateArgs) -> Status {
                 .into_par_iter()
                 .map(|i| {
                     // Once a puzzle has failed, the run ends there: the puzzles after it are not worth the effort.
-                    if failed.load(Ordering::Relaxed) {
+                    if failed.load(Ordering::Relaxed) || crate::batch::interrupted() {
                         return Err(Error::GaveUp { attempts: 0 });
                     }
                     let mut made = generator.generate(puzzle_seed(seed, i));

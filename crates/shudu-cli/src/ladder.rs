@@ -38,7 +38,15 @@ pub struct LadderArgs {
 
     #[arg(long, value_name = "LIST", value_parser = parse_ladder, allow_hyphen_values = true, help = TECHNIQUES_HELP)]
     pub techniques: Option<Ladder>,
+
+    #[arg(long, value_name = "N", value_parser = crate::at_least_one::<u64>, help = MAX_STEPS_HELP)]
+    pub max_steps: Option<u64>,
 }
+
+pub const MAX_STEPS_HELP: &str = "\
+Bound each forcing-chain and forcing-net search to N steps (nets derived), so that an answer on any board comes in a \
+known time. A search that runs out finds nothing and the ladder goes on (Brute Force, its last rung, then places a \
+digit and is named as such). Default: no bound.";
 
 impl LadderArgs {
     pub fn lang(&self) -> Lang {
@@ -48,6 +56,12 @@ impl LadderArgs {
     /// The solver to run, after a note on standard error about any named technique that has no finder yet (the
     /// solver skips those, and a user who asked for one should know).
     pub fn solver(&self) -> Solver {
+        let mut solver = self.ladder_solver();
+        solver.set_budget(self.max_steps);
+        solver
+    }
+
+    fn ladder_solver(&self) -> Solver {
         match &self.techniques {
             None => Solver::new(),
             Some(ladder) => {

@@ -142,6 +142,9 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(&args),
         Command::Serve(args) => serve::run(&args),
     };
+    if batch::interrupted() {
+        return ExitCode::from(130);
+    }
     match status {
         Status::Ok => ExitCode::SUCCESS,
         Status::Failed => ExitCode::from(1),

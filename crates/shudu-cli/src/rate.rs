@@ -144,6 +144,9 @@ pub struct RateArgs {
     /// Worker threads rating in parallel. Default: one per core.
     #[arg(long, value_name = "N", value_parser = crate::at_least_one::<usize>)]
     threads: Option<usize>,
+
+    #[arg(long, value_name = "N", value_parser = crate::at_least_one::<u64>, help = crate::ladder::MAX_STEPS_HELP)]
+    max_steps: Option<u64>,
 }
 
 pub(crate) fn parse_technique(text: &str) -> Result<Technique, String> {
@@ -183,8 +186,10 @@ type Answer = Result<(String, Result<Rating, Invalid>, Option<[u8; 81]>), String
 
 /// Runs `shudu rate`.
 pub fn run(args: &RateArgs) -> Status {
-    let solver = hodoku_solver();
-    let se = SeLadder::new();
+    let mut solver = hodoku_solver();
+    solver.set_budget(args.max_steps);
+    let mut se = SeLadder::new();
+    se.set_budget(args.max_steps);
     let writer = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let progress = progress_bar(&args.inputs);
     // Workers move the bar as each puzzle is done, so it moves within a chunk too.

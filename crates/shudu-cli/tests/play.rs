@@ -18,8 +18,9 @@ struct Tmux {
 }
 
 impl Tmux {
-    fn new() -> Tmux {
-        let socket = format!("shudu-play-test-{}", std::process::id());
+    /// A server of the test named `tag` (tests run in parallel in one process).
+    fn new(tag: &str) -> Tmux {
+        let socket = format!("shudu-play-test-{tag}-{}", std::process::id());
         let data = std::env::temp_dir().join(format!("{socket}-data"));
         let _ = std::fs::remove_dir_all(&data);
         Tmux { socket, data }
@@ -128,7 +129,7 @@ fn place_hint_undo_quit_resume() {
         eprintln!("skipped: tmux is not installed (CI installs it)");
         return;
     }
-    let t = Tmux::new();
+    let t = Tmux::new("session");
     t.start("game", "--seed 1 --level easy");
     t.wait_for("game", "seed 1");
     let save = t.save();
@@ -184,4 +185,87 @@ fn place_hint_undo_quit_resume() {
     t.wait_for("again", "q save and quit");
     t.keys("again", &["q"]);
     t.wait_for("again", "EXITED 0");
+}
+
+/// Starts the game with `env` set, its process id written to `pid` in the data directory; once it ends, the shell
+/// shows its exit status and the terminal's modes (`stty -a`: raw mode left on would show `-icanon -echo`).
+fn start_watched(t: &Tmux, name: &str, env: &str, args: &str) -> u32 {
+    std::fs::create_dir_all(&t.data).expect("the data directory is made");
+    let pid_file = t.data.join("pid");
+    let _ = std::fs::remove_file(&pid_file);
+    let command = format!(
+        "env SHUDU_DATA_DIR='{data}' {env} sh -c 'echo $$ > {pid}; exec {bin} play {args}'; echo EXITED $?; \
+         stty -a | tr ';' '\\n' | grep -ow -e -icanon -e icanon -e -echo -e echo; sleep 60",
+        data = t.data.display(),
+        pid = pid_file.display(),
+        bin = env!("CARGO_BIN_EXE_shudu"),
+    );
+    t.tmux(&["new-session", "-d", "-s", name, "-x", "80", "-y", "24", &command]);
+    let start = Instant::now();
+    loop {
+        if let Some(pid) = std::fs::read_to_string(&pid_file)
+            .ok()
+            .and_then(|s| s.trim().parse().ok())
+        {
+            return pid;
+        }
+        assert!(start.elapsed() < Duration::from_secs(20), "the game never started");
+        sleep(Duration::from_millis(50));
+    }
+}
+
+/// After the game ended: the screen is the shell's again (not the game's alternate screen) and the line discipline
+/// is back in canonical mode with echo.
+fn assert_restored(t: &Tmux, name: &str, screen: &str) {
+    assert_eq!(
+        t.tmux(&["display", "-p", "-t", name, "#{alternate_on}"]).trim(),
+        "0",
+        "{screen}"
+    );
+    let modes = t.wait_for(name, "icanon");
+    assert!(
+        !modes.contains("-icanon") && !modes.contains("-echo"),
+        "raw mode left on:\n{modes}"
+    );
+}
+
+#[test]
+fn sigterm_saves_and_restores_the_terminal() {
+    if !has_tmux() {
+        eprintln!("skipped: tmux is not installed (CI installs it)");
+        return;
+    }
+    let t = Tmux::new("term");
+    let pid = start_watched(&t, "term", "", "--seed 2 --level easy");
+    t.wait_for("term", "seed 2");
+    let killed = Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let last = t.wait_for("term", "EXITED");
+    assert!(last.contains("EXITED 0"), "{last}");
+    assert!(last.contains("saved; resume with"), "{last}");
+    assert_restored(&t, "term", &last);
+    assert_eq!(t.save()["seed"], 2);
+}
+
+#[test]
+fn a_panic_restores_the_terminal() {
+    if !has_tmux() {
+        eprintln!("skipped: tmux is not installed (CI installs it)");
+        return;
+    }
+    let t = Tmux::new("panic");
+    // SHUDU_TEST_PANIC works in builds with debug assertions, as the test profile's are.
+    start_watched(
+        &t,
+        "panic",
+        "SHUDU_TEST_PANIC=1 RUST_BACKTRACE=0",
+        "--seed 3 --level easy",
+    );
+    let last = t.wait_for("panic", "EXITED");
+    assert!(last.contains("EXITED 101"), "{last}");
+    assert!(last.contains("SHUDU_TEST_PANIC"), "{last}");
+    assert_restored(&t, "panic", &last);
 }

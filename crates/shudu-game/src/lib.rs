@@ -34,7 +34,7 @@ pub mod moves;
 pub mod settings;
 
 pub use dirs::{data_dir, DATA_DIR_VAR};
-pub use game::{Game, PuzzleError, PALETTE};
+pub use game::{hint_solver, Game, PuzzleError, HINT_NET_BUDGET, PALETTE};
 pub use hint::{HintTopic, HintView};
 pub use moves::{bit, Change, Move, MoveKind, NoteKind, ALL_NOTES};
 pub use settings::{Checking, Settings, ThemeName};

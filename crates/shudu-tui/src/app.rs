@@ -1,6 +1,8 @@
 //! The event loop on a real terminal: keys and mouse in, the screen out, the game saved after every move.
 
 use std::io::{self, Stdout};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use crossterm::event::{
@@ -508,8 +510,24 @@ impl App {
     }
 }
 
+/// In builds with debug assertions (tests), `SHUDU_TEST_PANIC=1` panics once the board is drawn, so a test can see
+/// the panic hook restore the terminal. Release builds have no such switch.
+fn panic_for_test() {
+    #[cfg(debug_assertions)]
+    if std::env::var_os("SHUDU_TEST_PANIC").is_some_and(|v| v == "1") {
+        panic!("SHUDU_TEST_PANIC: a panic asked for by a test");
+    }
+}
+
+/// Whether the terminal is in the game's modes, so that it is restored once: a second `LeaveAlternateScreen` (the
+/// guard's, after the panic hook's) would move the cursor back over the panic message.
+static ACTIVE: AtomicBool = AtomicBool::new(false);
+
 /// Puts the terminal back as it was: on every exit path, and from the panic hook.
 fn restore() {
+    if !ACTIVE.swap(false, Ordering::SeqCst) {
+        return;
+    }
     let _ = disable_raw_mode();
     let _ = execute!(
         io::stdout(),
@@ -534,6 +552,7 @@ pub fn run(start: Start) -> Result<String, String> {
     let store = Store::open().map_err(|e| format!("no data directory: {e}"))?;
     let mut app = App::new(start, store)?;
     enable_raw_mode().map_err(|e| format!("cannot use the terminal: {e}"))?;
+    ACTIVE.store(true, Ordering::SeqCst);
     let _guard = Guard;
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
@@ -550,7 +569,13 @@ pub fn run(start: Start) -> Result<String, String> {
     .map_err(|e| e.to_string())?;
     let mut terminal: Terminal<CrosstermBackend<Stdout>> =
         Terminal::new(CrosstermBackend::new(io::stdout())).map_err(|e| e.to_string())?;
-    let result = event_loop(&mut terminal, &mut app);
+    // SIGTERM (a `kill`, a shutdown) and SIGHUP (the window closed) end the game as `q` does, so it is saved and the
+    // terminal restored by the guard rather than left raw.
+    let stop = Arc::new(AtomicBool::new(false));
+    for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
+        signal_hook::flag::register(signal, Arc::clone(&stop)).map_err(|e| e.to_string())?;
+    }
+    let result = event_loop(&mut terminal, &mut app, &stop);
     // The time since the last move counts too.
     app.save();
     result?;
@@ -565,10 +590,15 @@ pub fn run(start: Start) -> Result<String, String> {
     })
 }
 
-fn event_loop(terminal: &mut Terminal<CrosstermBackend<Stdout>>, app: &mut App) -> Result<(), String> {
+fn event_loop(
+    terminal: &mut Terminal<CrosstermBackend<Stdout>>,
+    app: &mut App,
+    stop: &AtomicBool,
+) -> Result<(), String> {
     let mut last = Instant::now();
-    while !app.quitting() {
+    while !app.quitting() && !stop.load(Ordering::Relaxed) {
         terminal.draw(|f| app.draw(f)).map_err(|e| e.to_string())?;
+        panic_for_test();
         // Wake at least four times a second so the timer moves.
         let ready = event::poll(Duration::from_millis(250)).map_err(|e| e.to_string())?;
         let now = Instant::now();

@@ -167,6 +167,7 @@ impl Store {
 
 /// Writes `bytes` to a temporary file beside `path`, flushes it to disk, then renames it over `path`: a rename
 /// within one directory replaces the file whole, so a crash leaves the old file or the new one, never half of one.
+/// The directory is flushed after the rename (on Unix), so the new name itself survives a power cut.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
@@ -181,13 +182,26 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
         let mut file = fs::File::create(&tmp)?;
         file.write_all(bytes)?;
         file.sync_all()?;
-        fs::rename(&tmp, path)
+        fs::rename(&tmp, path)?;
+        sync_dir(&dir);
+        Ok(())
     })();
     if written.is_err() {
         // Best effort: a leftover temporary file is harmless, but tidier gone.
         let _ = fs::remove_file(&tmp);
     }
     written
+}
+
+/// Flushes a directory's entries to disk. Best effort: the file is already written whole, and some file systems
+/// refuse to sync a directory.
+fn sync_dir(dir: &Path) {
+    #[cfg(unix)]
+    if let Ok(d) = fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
+    #[cfg(not(unix))]
+    let _ = dir;
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
 use serde::Deserialize;
 use serde_json::{json, Value};
-use shudu::logic::{Lang, Level, Solver};
+use shudu::logic::{Lang, Level};
 use shudu::{Cell, Digit};
 use shudu_game::{Game, NoteKind, PALETTE};
 
@@ -672,7 +672,7 @@ pub async fn explain(
             let Some(mut grid) = game.player_grid() else {
                 return json!({ "steps": [], "solved": false, "truncated": false, "mistakes": true });
             };
-            let solver = Solver::new();
+            let solver = shudu_game::hint_solver();
             let mut steps = Vec::new();
             let mut truncated = false;
             while !grid.is_full() {

@@ -145,7 +145,11 @@ pub fn hint(data: &[u8]) {
                 return;
             }
             let mut solver = Solver::new();
-            solver.set_assume_unique(false).set(Technique::BruteForce, false);
+            // Bounded as a game's hints are (an open board's nets take seconds unbounded, and only slow the fuzzer).
+            solver
+                .set_assume_unique(false)
+                .set(Technique::BruteForce, false)
+                .set_budget(Some(shudu_game::HINT_NET_BUDGET));
             if let Some(step) = solver.next_step(&grid) {
                 assert!(step.technique.info().family != Family::Uniqueness);
                 if let Err(why) = check_step(&grid, &step, None) {
