@@ -541,9 +541,21 @@ fn forcing_hint(board: &Board, path: &[Potential], links: Links) -> Found {
         (false, true) => (ChainName::ForcingYChain, 6.6),
         _ => (ChainName::ForcingChain, 7.0),
     };
+    conclusion(board, target, name, base, complexity, links.sort_key())
+}
+
+/// A hint concluding `target` with `complexity`: off, it is removed; on, its cell's other candidates go and it is
+/// placed. Every chaining rule, static or dynamic, concludes this way.
+pub(super) fn conclusion(
+    board: &Board,
+    target: Potential,
+    name: ChainName,
+    base: f64,
+    complexity: u32,
+    key: u8,
+) -> Found {
     let rating = base + length_bonus(complexity);
     let mut hint = if target.on {
-        // The start, supposed off, comes back on: it holds. Its cell's other candidates go, and it is placed.
         let cell = usize::from(target.cell);
         let elim = bits16(board.cands[cell])
             .map(|d| d as u8 + 1)
@@ -557,10 +569,7 @@ fn forcing_hint(board: &Board, path: &[Potential], links: Links) -> Found {
         Hint::removing(Kind::Chain(name), rating, vec![(target.cell, target.digit)])
     };
     hint.complexity = complexity;
-    Found {
-        hint,
-        sort_key: links.sort_key(),
-    }
+    Found { hint, sort_key: key }
 }
 
 /// Cycles and forcing X-, Y- and XY-chains: every hint, deduplicated and sorted as SE does.

@@ -22,8 +22,7 @@
 use core::ops::ControlFlow;
 
 use super::board::{bits16, Board, CELL_REGIONS, REGION_CELLS};
-use super::chain::{emit, length_bonus, ChainName, Found, Potential};
-use super::hint::{Hint, Kind};
+use super::chain::{conclusion, emit, ChainName, Found, Potential};
 use super::Sink;
 
 const NONE: u32 = u32::MAX;
@@ -361,26 +360,6 @@ impl<'a> Nets<'a> {
             None => unreachable!("nets are built before use"),
         }
     }
-}
-
-/// A hint concluding `target`, with `complexity`.
-fn conclusion(board: &Board, target: Potential, name: ChainName, base: f64, complexity: u32, key: u8) -> Found {
-    let rating = base + length_bonus(complexity);
-    let mut hint = if target.on {
-        let cell = usize::from(target.cell);
-        let elim = bits16(board.cands[cell])
-            .map(|d| d as u8 + 1)
-            .filter(|&d| d != target.digit)
-            .map(|d| (target.cell, d))
-            .collect();
-        let mut h = Hint::removing(Kind::Chain(name), rating, elim);
-        h.placement = Some((target.cell, target.digit));
-        h
-    } else {
-        Hint::removing(Kind::Chain(name), rating, vec![(target.cell, target.digit)])
-    };
-    hint.complexity = complexity;
-    Found { hint, sort_key: key }
 }
 
 /// The conclusions every net of `branches` shares, each made a hint: on ones first, in the first net's order.
