@@ -429,31 +429,21 @@ pub(super) fn multiple(board: &Board, mode: Mode, sink: Sink) -> ControlFlow<()>
                 propagate(&board.cands, off, mode, &mut off_net);
                 let (mut seen, mut stack) = (core::mem::take(&mut nets.seen), core::mem::take(&mut nets.stack));
                 let on_net = nets.net(on_index);
-                if let Some((a, b)) = on_net.contradiction {
-                    let complexity =
-                        on_net.ancestors(a, &mut seen, &mut stack) + on_net.ancestors(b, &mut seen, &mut stack);
-                    let target = Potential { cell, digit, on: false };
-                    found.push(conclusion(
-                        board,
-                        target,
-                        contradiction_name,
-                        base,
-                        complexity,
-                        binary_key,
-                    ));
-                }
-                if let Some((a, b)) = off_net.contradiction {
-                    let complexity =
-                        off_net.ancestors(a, &mut seen, &mut stack) + off_net.ancestors(b, &mut seen, &mut stack);
-                    let target = Potential { cell, digit, on: true };
-                    found.push(conclusion(
-                        board,
-                        target,
-                        contradiction_name,
-                        base,
-                        complexity,
-                        binary_key,
-                    ));
+                // Supposing the digit on, then off: a contradiction proves the other.
+                for (net, on) in [(on_net, false), (&off_net, true)] {
+                    if let Some((a, b)) = net.contradiction {
+                        let complexity =
+                            net.ancestors(a, &mut seen, &mut stack) + net.ancestors(b, &mut seen, &mut stack);
+                        let target = Potential { cell, digit, on };
+                        found.push(conclusion(
+                            board,
+                            target,
+                            contradiction_name,
+                            base,
+                            complexity,
+                            binary_key,
+                        ));
+                    }
                 }
                 if count >= 3 && !mode.nishio {
                     for order in [&on_net.order_on, &on_net.order_off] {
