@@ -4,7 +4,7 @@
 //! ignored by default, the full run (RELIABILITY.md gives the command).
 
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -16,6 +16,20 @@ use shudu::{search, Grid};
 
 use crate::every::{self, Tally};
 use crate::states;
+
+/// `../shared/data` beside the repository, or `None` after saying that tests needing it skip (as on a fresh clone).
+pub fn shared_data() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!(
+            "skipping: {} not found (the shared collections sit beside the repository)",
+            dir.display()
+        );
+        None
+    }
+}
 
 /// The shared collections of proper puzzles (relative to `../shared/data`), and the field of a line the puzzle is.
 /// Left out: `serg_benchmark.txt`, `invalid.txt` and `sudopedia_test_cases.tsv` (no single solution to check

@@ -13,20 +13,7 @@ use std::path::{Path, PathBuf};
 
 use shudu::{search, Cell, Grid};
 use shudu_check::every::{self, Tally};
-use shudu_check::run::{self, Plan};
-
-fn shared_data() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "skipping: {} not found (the shared collections sit beside the repository)",
-            dir.display()
-        );
-        None
-    }
-}
+use shudu_check::run::{self, shared_data, Plan};
 
 fn assert_clean(tally: &Tally) {
     assert!(

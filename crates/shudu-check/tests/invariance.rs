@@ -8,27 +8,15 @@
 //! cargo test --release -p shudu-check --test invariance -- --ignored --nocapture
 //! ```
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use shudu::canon::Transform;
 use shudu::format::parse_line;
 use shudu::generate::Rng;
 use shudu::logic::{Listener, Outcome, Solver, Step, Technique};
 use shudu::{search, Grid};
+use shudu_check::run::shared_data;
 use shudu_check::sound::check_effect;
-
-fn shared_data() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "skipping: {} not found (the shared collections sit beside the repository)",
-            dir.display()
-        );
-        None
-    }
-}
 
 /// `n` puzzles spread over the file's lines (its first field each).
 fn spread(data: &Path, name: &str, n: usize) -> Vec<[u8; 81]> {
