@@ -134,6 +134,9 @@ pub struct Plan {
     pub threads: usize,
     /// The random seed of points and thinning.
     pub seed: u64,
+    /// Puzzles before this index are skipped: a run stopped early resumes where it stopped and checks the same
+    /// boards it would have, since each puzzle's random numbers depend only on the seed and its index.
+    pub first: usize,
 }
 
 /// What a run saw.
@@ -153,7 +156,7 @@ pub struct Report {
 /// so that a long run leaves its figures behind even if it is stopped.
 pub fn run(sources: &[Source], plan: &Plan, progress: &(dyn Fn(&Report) + Sync)) -> Report {
     let started = Instant::now();
-    let next = AtomicUsize::new(0);
+    let next = AtomicUsize::new(plan.first);
     let done = AtomicUsize::new(0);
     let all = every::techniques();
     let light: Vec<Technique> = all.iter().copied().filter(|&t| !every::heavy(t)).collect();

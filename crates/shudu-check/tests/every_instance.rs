@@ -6,7 +6,8 @@
 //! cargo test --release -p shudu-check --test every_instance -- --ignored --nocapture
 //! ```
 //!
-//! (`SHUDU_SOUNDNESS_PUZZLES` puzzles a source, `SHUDU_SOUNDNESS_THREADS` threads; RELIABILITY.md has the figures.)
+//! (`SHUDU_SOUNDNESS_PUZZLES` puzzles a source, `SHUDU_SOUNDNESS_THREADS` threads, `SHUDU_SOUNDNESS_FROM` the first
+//! puzzle, to resume a run stopped early; RELIABILITY.md has the figures.)
 //! Boards that were ever found wrong are kept in `tests/states/` (JSON) and checked first.
 
 use std::path::{Path, PathBuf};
@@ -66,6 +67,7 @@ fn a_slice_of_every_instance_soundness() {
         heavy_stride: 4,
         threads: 2,
         seed: 21,
+        first: 0,
     };
     let report = run::run(&sources, &plan, &|_| {});
     assert_clean(&report.tally);
@@ -90,11 +92,13 @@ fn every_instance_soundness_full_run() {
         heavy_stride: 10,
         threads,
         seed: 2026,
+        first: number("SHUDU_SOUNDNESS_FROM", 0),
     };
     eprintln!(
-        "{} puzzles, {} boards to check",
+        "{} puzzles from puzzle {}, {} boards to check",
         sources.len(),
-        sources.len() * 2 * plan.points
+        plan.first,
+        sources.len().saturating_sub(plan.first) * 2 * plan.points
     );
     // The report so far is written as the run goes, so a run stopped early still leaves its figures.
     let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("every-instance.md");
