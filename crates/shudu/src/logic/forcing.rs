@@ -47,18 +47,75 @@ use super::{Flow, Lang};
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 struct Fact(u16);
 
-/// How many different facts there are.
+/// How many different facts about candidates there are.
 const FACTS: usize = 81 * 9 * 2;
+
+/// The box-line intersections, each a possible group of a grouped chain (a digit in two or three cells of one box
+/// and one line): 27 in rows (box `g / 3`, its row `g % 3`), then 27 in columns.
+const GROUPS: usize = 54;
+
+/// How many different facts there are, groups' included: a group's facts (the digit in one of its cells, or in
+/// none) are numbered after the candidates' (see [`Fact::group`]).
+const ALL_FACTS: usize = FACTS + 9 * GROUPS * 2;
+
+const fn group_cells() -> [u128; GROUPS] {
+    let mut out = [0u128; GROUPS];
+    let mut g = 0;
+    while g < GROUPS {
+        let b = (g % 27) / 3;
+        let k = g % 3;
+        let (r0, c0) = ((b / 3) * 3, (b % 3) * 3);
+        let mut i = 0;
+        while i < 3 {
+            let cell = if g < 27 {
+                (r0 + k) * 9 + c0 + i
+            } else {
+                (r0 + i) * 9 + c0 + k
+            };
+            out[g] |= 1 << cell;
+            i += 1;
+        }
+        g += 1;
+    }
+    out
+}
+
+/// The cells of each group's intersection.
+static GROUP_CELLS: [u128; GROUPS] = group_cells();
+
+/// The two houses holding each group: its box and its line.
+const fn group_houses(g: usize) -> [usize; 2] {
+    let b = (g % 27) / 3;
+    let k = g % 3;
+    let line = if g < 27 { (b / 3) * 3 + k } else { 9 + (b % 3) * 3 + k };
+    [18 + b, line]
+}
 
 impl Fact {
     fn new(cell: usize, digit: usize, on: bool) -> Fact {
         Fact(((digit * 81 + cell) * 2 + on as usize) as u16)
     }
+    /// A fact about group `g` of `digit` (grouped chains only): the digit in one of its cells, or in none.
+    fn group(g: usize, digit: usize, on: bool) -> Fact {
+        Fact((FACTS + (digit * GROUPS + g) * 2 + on as usize) as u16)
+    }
+    fn is_group(self) -> bool {
+        self.0 as usize >= FACTS
+    }
+    /// The group of a group's fact.
+    fn group_index(self) -> usize {
+        ((self.0 as usize - FACTS) >> 1) % GROUPS
+    }
+    /// The cell of a candidate's fact (never asked of a group's).
     fn cell(self) -> usize {
         (self.0 as usize >> 1) % 81
     }
     fn digit(self) -> usize {
-        (self.0 as usize >> 1) / 81
+        if self.is_group() {
+            ((self.0 as usize - FACTS) >> 1) / GROUPS
+        } else {
+            (self.0 as usize >> 1) / 81
+        }
     }
     fn on(self) -> bool {
         self.0 & 1 == 1
@@ -69,7 +126,17 @@ impl Fact {
     fn index(self) -> usize {
         self.0 as usize
     }
-    fn node(self) -> Node {
+    fn node(self, board: &Board) -> Node {
+        if self.is_group() {
+            return Node {
+                digit: Digit::from_index(self.digit()),
+                cells: cells_of(board.group_cells(self.digit(), self.group_index()))
+                    .map(|c| Cell::ALL[c])
+                    .collect(),
+                kind: NodeKind::Group,
+                on: self.on(),
+            };
+        }
         Node {
             digit: Digit::from_index(self.digit()),
             cells: vec![Cell::ALL[self.cell()]],
@@ -121,6 +188,11 @@ fn cells_of(mut bits: u128) -> impl Iterator<Item = usize> {
 struct Board {
     /// Dynamic (net) propagation: singles after any number of removals; otherwise strong links only.
     net: bool,
+    /// Chains through groups too (HoDoKu's forcing chains): a digit in two or three cells of one box-line
+    /// intersection as one node (see [`Board::group_successors`]). Chains only, not nets.
+    grouped: bool,
+    /// Results reported in HoDoKu's order ([`Found::hodoku_key`]) rather than most progress and shortest first.
+    hodoku_order: bool,
     /// Nets of depth two (see [`Run::derive_deep`]).
     deep: bool,
     /// Cells where each digit is a candidate.
@@ -186,6 +258,8 @@ impl Board {
     fn new(grid: &Grid, net: bool) -> Board {
         let mut b = Board {
             net,
+            grouped: false,
+            hodoku_order: false,
             deep: false,
             cand: [0; 9],
             cells: [0; 81],
@@ -231,6 +305,85 @@ impl Board {
     fn premises(&self) -> impl Iterator<Item = Fact> + '_ {
         self.premises.iter().copied()
     }
+
+    /// The places of `d` in group `g` (a group when there are two or more).
+    fn group_cells(&self, d: usize, g: usize) -> u128 {
+        self.cand[d] & GROUP_CELLS[g]
+    }
+
+    /// The group whose places of `d` are exactly `cells` (two or more), if any.
+    fn group_of(&self, d: usize, cells: u128) -> Option<usize> {
+        if cells.count_ones() < 2 {
+            return None;
+        }
+        let first = cells.trailing_zeros() as usize;
+        let (r, c) = (first / 9, first % 9);
+        let b = (r / 3) * 3 + c / 3;
+        [b * 3 + r % 3, 27 + b * 3 + c % 3]
+            .into_iter()
+            .find(|&g| cells & !GROUP_CELLS[g] == 0 && self.group_cells(d, g) == cells)
+    }
+
+    /// Every group's facts, true and false, of the groups with two places or more.
+    fn group_facts(&self) -> Vec<Fact> {
+        let mut out = Vec::new();
+        if self.grouped {
+            for d in 0..9 {
+                for g in 0..GROUPS {
+                    if self.group_cells(d, g).count_ones() >= 2 {
+                        out.push(Fact::group(g, d, true));
+                        out.push(Fact::group(g, d, false));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The cells of a fact (its cell, or its group's places) and the houses holding them all.
+    fn fact_cells(&self, fact: Fact) -> (u128, [usize; 3], usize) {
+        if fact.is_group() {
+            let g = fact.group_index();
+            let [a, b] = group_houses(g);
+            (self.group_cells(fact.digit(), g), [a, b, 0], 2)
+        } else {
+            (bit(fact.cell()), houses_of(fact.cell()), 3)
+        }
+    }
+
+    /// What a fact implies through groups (grouped chains), beyond a candidate's own links ([`successors`]): a
+    /// candidate or group true removes its digit from every group all of whose places it sees, and from every cell
+    /// that sees all its places (a group's only: a candidate's peers are its own links); a candidate or group
+    /// false makes the rest of a house true when the rest is one group (or, for a group, one cell).
+    fn group_successors(&self, fact: Fact, out: &mut Vec<Fact>) {
+        let d = fact.digit();
+        let (cells, houses, n) = self.fact_cells(fact);
+        if fact.on() {
+            let mut seen = u128::MAX >> 47;
+            for c in cells_of(cells) {
+                seen &= peers(c);
+            }
+            seen &= !cells;
+            if fact.is_group() {
+                out.extend(cells_of(self.cand[d] & seen).map(|p| Fact::new(p, d, false)));
+            }
+            for g in 0..GROUPS {
+                let gc = self.group_cells(d, g);
+                if gc.count_ones() >= 2 && gc & !seen == 0 {
+                    out.push(Fact::group(g, d, false));
+                }
+            }
+        } else {
+            for &h in &houses[..n] {
+                let rest = self.cand[d] & HOUSES[h] & !cells;
+                if rest.count_ones() == 1 && fact.is_group() {
+                    out.push(Fact::new(rest.trailing_zeros() as usize, d, true));
+                } else if let Some(g) = self.group_of(d, rest) {
+                    out.push(Fact::group(g, d, true));
+                }
+            }
+        }
+    }
 }
 
 /// The facts one premise leads to.
@@ -274,8 +427,13 @@ type Spare = (Vec<(u32, u32)>, Vec<Fact>, Vec<Fact>);
 impl Trace {
     fn new() -> Trace {
         let spare = SPARE_TRACES.try_with(|s| s.borrow_mut().pop()).ok().flatten();
-        let (spans, spanned, facts) =
-            spare.unwrap_or_else(|| (vec![(0, 0); FACTS], Vec::with_capacity(256), Vec::with_capacity(512)));
+        let (spans, spanned, facts) = spare.unwrap_or_else(|| {
+            (
+                vec![(0, 0); ALL_FACTS],
+                Vec::with_capacity(256),
+                Vec::with_capacity(512),
+            )
+        });
         Trace {
             spans,
             spanned,
@@ -317,6 +475,8 @@ struct Run<'a, const TRACE: bool> {
     cur_cells: [u16; 81],
     /// For each digit, the houses that lost a place of it since locked candidates were last looked for.
     dirty: [u32; 9],
+    /// Group facts derived (grouped chains), by their index past [`FACTS`].
+    groups: [u64; (ALL_FACTS - FACTS).div_ceil(64)],
     queue: Vec<Fact>,
     trace: Option<&'a mut Trace>,
 }
@@ -331,9 +491,38 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
             cur: board.cand,
             cur_cells: board.cells,
             dirty: [0; 9],
+            groups: [0; (ALL_FACTS - FACTS).div_ceil(64)],
             queue,
             trace,
         }
+    }
+
+    /// Adds a group's fact (grouped chains), which contradicts nothing by itself.
+    fn assert_group(&mut self, fact: Fact) -> Result<(), Conflict> {
+        let i = fact.index() - FACTS;
+        if self.groups[i / 64] >> (i % 64) & 1 == 0 {
+            self.groups[i / 64] |= 1 << (i % 64);
+            self.queue.push(fact);
+        }
+        Ok(())
+    }
+
+    /// What a fact implies through groups (grouped chains; see [`Board::group_successors`]).
+    fn expand_groups(&mut self, fact: Fact) -> Result<(), Conflict> {
+        let mut next = Vec::new();
+        self.board.group_successors(fact, &mut next);
+        for f in next {
+            if f.is_group() {
+                let i = f.index() - FACTS;
+                if self.groups[i / 64] >> (i % 64) & 1 == 0 {
+                    self.record(f, &[fact]);
+                }
+                self.assert_group(f)?;
+            } else {
+                self.assert(f, &[fact])?;
+            }
+        }
+        Ok(())
     }
 
     #[inline(always)]
@@ -411,8 +600,14 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
     /// What one fact implies. Inlined into the derivation's loop, for the reason [`Run::assert`] is.
     #[inline(always)]
     fn expand(&mut self, fact: Fact) -> Result<(), Conflict> {
-        let (cell, d) = (fact.cell(), fact.digit());
         let board = self.board;
+        if board.grouped {
+            self.expand_groups(fact)?;
+            if fact.is_group() {
+                return Ok(());
+            }
+        }
+        let (cell, d) = (fact.cell(), fact.digit());
         if fact.on() {
             // Only the candidates not derived false yet: asserting the others again would change nothing.
             let mut others = self.cur_cells[cell] & !(1 << d);
@@ -597,6 +792,7 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
             cur: self.cur,
             cur_cells: self.cur_cells,
             dirty: [0; 9],
+            groups: self.groups,
             queue: Vec::new(),
             trace,
         }
@@ -1101,6 +1297,24 @@ fn locked_victims(cur: u128, mut houses: u32) -> u128 {
 /// true only the removals in `linked` (per digit, the places whose removal implies something): the others imply
 /// nothing further, and [`static_closures`] adds them to the closure whole ([`removes`]).
 fn successors(board: &Board, linked: &[u128; 9], fact: Fact, out: &mut Vec<Fact>) {
+    if board.grouped {
+        let from = out.len();
+        board.group_successors(fact, out);
+        if fact.is_group() {
+            // A group's removals that imply nothing are added to the closure whole, as a candidate's are.
+            let d = fact.digit();
+            let mut kept = from;
+            for i in from..out.len() {
+                let f = out[i];
+                if f.is_group() || f.on() || linked[d] & bit(f.cell()) != 0 {
+                    out[kept] = f;
+                    kept += 1;
+                }
+            }
+            out.truncate(kept);
+            return;
+        }
+    }
     let (cell, d) = (fact.cell(), fact.digit());
     if fact.on() {
         let mut others = board.cells[cell] & !(1 << d);
@@ -1137,6 +1351,13 @@ fn linked_places(board: &Board) -> [u128; 9] {
             let places = board.cand[d] & word;
             if places.count_ones() == 2 {
                 out |= places;
+            } else if board.grouped && (3..=4).contains(&places.count_ones()) {
+                // A place whose removal leaves one group in the house.
+                for c in cells_of(places) {
+                    if board.group_of(d, places & !bit(c)).is_some() {
+                        out |= bit(c);
+                    }
+                }
             }
         }
         out | cells_of(board.cand[d])
@@ -1145,9 +1366,20 @@ fn linked_places(board: &Board) -> [u128; 9] {
     })
 }
 
-/// Adds to `off` the candidates a fact true removes: the others of its cell, and its digit from its peers.
+/// Adds to `off` the candidates a fact true removes: the others of its cell, and its digit from its peers (for a
+/// group, from the cells that see all its places).
 #[inline]
 fn removes(board: &Board, fact: Fact, off: &mut [u128; 9]) {
+    if fact.is_group() {
+        let d = fact.digit();
+        let cells = board.group_cells(d, fact.group_index());
+        let mut seen = u128::MAX >> 47;
+        for c in cells_of(cells) {
+            seen &= peers(c);
+        }
+        off[d] |= board.cand[d] & seen & !cells;
+        return;
+    }
     let (cell, d) = (fact.cell(), fact.digit());
     let mut others = board.cells[cell] & !(1 << d);
     while others != 0 {
@@ -1215,8 +1447,9 @@ impl Placeable {
 /// are reported.
 fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
     const NONE: u16 = u16::MAX;
-    let mut at = vec![NONE; FACTS];
-    let nodes: Vec<Fact> = board.premises().collect();
+    let mut at = vec![NONE; ALL_FACTS];
+    let mut nodes: Vec<Fact> = board.premises().collect();
+    nodes.extend(board.group_facts());
     for (i, f) in nodes.iter().enumerate() {
         at[f.index()] = i as u16;
     }
@@ -1301,7 +1534,9 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
                 comp[m] = id;
                 members.push(m);
                 let f = nodes[m];
-                if f.on() {
+                if f.is_group() {
+                    // A group's fact is no candidate's: only what it implies joins the closure.
+                } else if f.on() {
                     on[f.digit()] |= bit(f.cell());
                 } else {
                     off[f.digit()] |= bit(f.cell());
@@ -1331,7 +1566,8 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
                 }
             }
             let f = nodes[v];
-            let lone = start[v] == start[v + 1]
+            let lone = !f.is_group()
+                && start[v] == start[v + 1]
                 && (!f.on() || board.cells[f.cell()] == 1 << f.digit() && board.cand[f.digit()] & peers(f.cell()) == 0);
             bad = bad
                 || if members.len() == 1 && lone {
@@ -1396,6 +1632,16 @@ impl Found {
             Found::Contradiction { premise, .. } => vec![premise.negated()],
             Found::Verity { results, .. } => results.clone(),
         }
+    }
+
+    /// HoDoKu's order of forcing chains, learnt from its paths (1,749 of 1,749 forcing chain steps over 962
+    /// puzzles of top1465 past its first 500): placements before eliminations, then by the results as (cell,
+    /// digit), smallest first, a result alone before the same result with others (so a verity that places three
+    /// digits comes after the contradiction that places the first of them).
+    fn hodoku_key(&self) -> (bool, Vec<(usize, usize)>) {
+        let mut results: Vec<(usize, usize)> = self.results().iter().map(|f| (f.cell(), f.digit())).collect();
+        results.sort_unstable();
+        (!self.results().iter().any(|f| f.on()), results)
     }
 
     /// How much the step does, best first when sorted ascending: placements before eliminations, more before
@@ -1590,12 +1836,12 @@ fn chains_to(trace: &Trace, target: Fact) -> Vec<Vec<Fact>> {
         }
         done.push(end);
         let mut chain = vec![end];
-        let mut in_chain = [0u64; FACTS.div_ceil(64)];
+        let mut in_chain = [0u64; ALL_FACTS.div_ceil(64)];
         in_chain[end.index() / 64] |= 1 << (end.index() % 64);
         let mut at = end;
         // Follow first premises back to the root; a guard against cycles keeps a broken trace from looping.
         while let Some(&first) = trace.premises(at).first() {
-            if in_chain[first.index() / 64] >> (first.index() % 64) & 1 != 0 || chain.len() > FACTS {
+            if in_chain[first.index() / 64] >> (first.index() % 64) & 1 != 0 || chain.len() > ALL_FACTS {
                 break;
             }
             in_chain[first.index() / 64] |= 1 << (first.index() % 64);
@@ -1611,9 +1857,9 @@ fn chains_to(trace: &Trace, target: Fact) -> Vec<Vec<Fact>> {
     out
 }
 
-fn as_chain(facts: &[Fact]) -> Chain {
+fn as_chain(board: &Board, facts: &[Fact]) -> Chain {
     Chain {
-        nodes: facts.iter().map(|f| f.node()).collect(),
+        nodes: facts.iter().map(|f| f.node(board)).collect(),
     }
 }
 
@@ -1639,7 +1885,7 @@ fn conflict_facts(conflict: Conflict, board: &Board) -> Vec<Fact> {
 
 /// Rebuilds a found result's chains and makes it a step.
 fn build(board: &Board, found: &Found) -> Option<Step> {
-    build_traced(board, found, None).map(Built::step)
+    build_traced(board, found, None).map(|b| b.step(board))
 }
 
 /// A step rebuilt but for its chains, which are kept as facts until the step is reported: most steps rebuilt are
@@ -1655,9 +1901,9 @@ impl Built {
         self.chains.iter().map(|c| c.len().saturating_sub(1)).sum()
     }
 
-    fn step(self) -> Step {
+    fn step(self, board: &Board) -> Step {
         let mut step = self.step;
-        step.pattern.chains = self.chains.iter().map(|c| as_chain(c)).collect();
+        step.pattern.chains = self.chains.iter().map(|c| as_chain(board, c)).collect();
         step
     }
 }
@@ -1767,6 +2013,16 @@ const TIES: usize = 4;
 /// Reports the results of a search, best first: most progress, then shortest chains.
 fn report(board: &Board, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     let mut found = search(board);
+    if board.hodoku_order {
+        let mut keyed: Vec<_> = found.into_iter().map(|(f, _)| (f.hodoku_key(), f)).collect();
+        keyed.sort_by(|a, b| a.0.cmp(&b.0));
+        for (_, f) in keyed {
+            if let Some(step) = build(board, &f) {
+                emit(step)?;
+            }
+        }
+        return Flow::Continue(());
+    }
     found.sort_by_key(|(f, _)| f.progress_key());
     // Among the results that do the most, the shallowest contradictions first, then the shortest chains.
     let best_key = found.first().map(|(f, _)| f.progress_key());
@@ -1822,7 +2078,7 @@ fn report(board: &Board, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     drop(traces);
     steps.sort_by_key(Built::length);
     for built in steps {
-        emit(built.step())?;
+        emit(built.step(board))?;
     }
     let mut rest: Vec<(u16, usize)> = Vec::with_capacity(tied - built);
     for i in (0..tied).filter(|i| !first.iter().any(|&(_, j)| j == *i)) {
@@ -1846,6 +2102,16 @@ fn report(board: &Board, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
 /// Forcing Chain (HoDoKu 1301 contradiction, 1302 verity): premises followed through strong links only.
 pub fn forcing_chain(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     report(&Board::new(grid, false), emit)
+}
+
+/// Forcing Chain through groups too, as HoDoKu's forcing chains go (a digit in two or three cells of one box-line
+/// intersection as one node: `r9c7<>8 r56c7=8 r4c89<>8`), reported in HoDoKu's order ([`Found::hodoku_key`]);
+/// HoDoKu's ladder takes this one (see `choice.rs`).
+pub fn forcing_chain_grouped(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    let mut board = Board::new(grid, false);
+    board.grouped = true;
+    board.hodoku_order = true;
+    report(&board, emit)
 }
 
 /// Forcing Net (HoDoKu 1303 contradiction, 1304 verity): premises followed through every single they make.
@@ -2041,7 +2307,7 @@ fn kraken_step(board: &Board, fish: &Fish, premises: Option<u128>, eliminations:
                 .into_iter()
                 .next()
             {
-                chains.push(as_chain(&main));
+                chains.push(as_chain(&board, &main));
             }
         }
     }
@@ -2248,16 +2514,57 @@ mod tests {
     #[test]
     fn chain_closures_match_breadth_first_derivation() {
         let grid = parse_pencilmarks(STATE).expect("parses");
-        let board = Board::new(&grid, false);
-        let (closures, at) = static_closures(&board);
-        for premise in board.premises() {
-            let fast = &closures[at[premise.index()] as usize];
-            let (slow, _) = Run::<false>::new(&board, Vec::new(), None).derive(premise);
-            assert_eq!(fast.bad, slow.conflict.is_some(), "{premise:?}");
-            if !fast.bad {
-                assert_eq!((fast.on, fast.off), (slow.on, slow.off), "{premise:?}");
+        for grouped in [false, true] {
+            let mut board = Board::new(&grid, false);
+            board.grouped = grouped;
+            let (closures, at) = static_closures(&board);
+            for premise in board.premises() {
+                let fast = &closures[at[premise.index()] as usize];
+                let (slow, _) = Run::<false>::new(&board, Vec::new(), None).derive(premise);
+                assert_eq!(fast.bad, slow.conflict.is_some(), "{premise:?}");
+                if !fast.bad {
+                    assert_eq!((fast.on, fast.off), (slow.on, slow.off), "{premise:?}");
+                }
             }
         }
+    }
+
+    /// A grouped chain is written with its groups, as HoDoKu writes them, and every grouped step is true; the groups
+    /// find what the chains without them do, and more.
+    #[test]
+    fn grouped_chains_are_sound_and_written_with_groups() {
+        let puzzle = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+        let solution = crate::search::solve(&parse_line(puzzle).expect("parses")).expect("solvable");
+        let grid = parse_pencilmarks(STATE).expect("parses");
+        let mut steps = Vec::new();
+        let _ = forcing_chain_grouped(&grid, &mut |s| {
+            steps.push(s);
+            Flow::Continue(())
+        });
+        let plain = super::super::Solver::find_all(Technique::ForcingChain, &grid);
+        assert!(steps.len() >= plain.len());
+        for s in &steps {
+            assert!(s.placements.iter().all(|&(c, d)| solution[c.index()] == d.get()));
+            assert!(s.eliminations.iter().all(|&(c, d)| solution[c.index()] != d.get()));
+        }
+        let grouped = steps
+            .iter()
+            .find(|s| {
+                s.pattern
+                    .chains
+                    .iter()
+                    .flat_map(|c| &c.nodes)
+                    .any(|n| n.kind == NodeKind::Group)
+            })
+            .expect("a chain through a group");
+        let text = grouped.explain(Lang::En);
+        // A group's node names three digits or more before its sign: `r56c7=8`, `r4c89<>8`.
+        let group_node = |n: &str| {
+            n.split(['=', '<'])
+                .next()
+                .is_some_and(|c| c.chars().filter(char::is_ascii_digit).count() >= 3)
+        };
+        assert!(text.lines().skip(1).any(|l| l.split(' ').any(group_node)), "{text}");
     }
 
     /// The word-parallel net closures are exactly the breadth-first derivations, for every premise of positions

@@ -416,6 +416,21 @@ impl Solver {
         }
     }
 
+    /// Every instance of `technique` in `grid` that HoDoKu's ladder weighs (its finder and what it reports; see
+    /// `choice.rs`), in the order found.
+    pub fn find_all_hodoku(technique: Technique, grid: &Grid) -> Vec<Step> {
+        let mut steps = Vec::new();
+        if let Some(f) = choice::hodoku_finder(technique) {
+            let _ = f(grid, &mut |s| {
+                if choice::hodoku_reports(&s) {
+                    steps.push(s);
+                }
+                Flow::Continue(())
+            });
+        }
+        steps
+    }
+
     /// Every step every technique of the ladder finds in `grid`, ladder order.
     pub fn all_steps(&self, grid: &Grid) -> Vec<Step> {
         self.ladder
