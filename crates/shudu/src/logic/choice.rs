@@ -10,7 +10,7 @@ use crate::grid::Grid;
 
 use super::step::Step;
 use super::technique::Technique;
-use super::{chains, finder, forcing, Finder, Flow};
+use super::{als, chains, finder, forcing, Finder, Flow};
 
 /// The finder HoDoKu's ladder uses for `technique`: the registry's, but for the grouped chains, which pass through
 /// groups only (HoDoKu's default leaves almost locked sets out of them), and the forcing chains, which pass through
@@ -20,6 +20,7 @@ pub(super) fn hodoku_finder(technique: Technique) -> Option<Finder> {
     match technique {
         Technique::GroupedNiceLoop => Some(chains::grouped_nice_loop_without_als),
         Technique::ForcingChain => Some(forcing::forcing_chain_grouped),
+        Technique::AlsChain => Some(als::als_chain_forward),
         _ => finder(technique),
     }
 }
