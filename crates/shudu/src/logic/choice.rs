@@ -21,6 +21,7 @@ pub(super) fn hodoku_finder(technique: Technique) -> Option<Finder> {
         Technique::GroupedNiceLoop => Some(chains::grouped_nice_loop_without_als),
         Technique::ForcingChain => Some(forcing::forcing_chain_grouped),
         Technique::AlsChain => Some(als::als_chain_forward),
+        Technique::ForcingNet => Some(forcing::forcing_net_hodoku),
         _ => finder(technique),
     }
 }

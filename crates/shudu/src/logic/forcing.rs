@@ -2132,6 +2132,24 @@ pub fn forcing_net(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     report(&board, emit)
 }
 
+/// Forcing Net with its results in HoDoKu's order ([`Found::hodoku_key`]), as HoDoKu's ladder takes them (see
+/// `choice.rs`); the nets of depth two, when no net finds anything, as [`forcing_net`].
+pub fn forcing_net_hodoku(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    let mut board = Board::new(grid, true);
+    board.hodoku_order = true;
+    let mut any = false;
+    report(&board, &mut |step| {
+        any = true;
+        emit(step)
+    })?;
+    if any {
+        return Flow::Continue(());
+    }
+    board.hodoku_order = false;
+    board.deep = true;
+    report(&board, emit)
+}
+
 /// The line masks (9 bits) of `n` lines out of nine, ascending.
 fn line_sets(n: u32) -> impl Iterator<Item = u16> {
     (0u16..512).filter(move |m| m.count_ones() == n)
