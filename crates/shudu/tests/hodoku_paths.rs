@@ -224,6 +224,17 @@ fn compare(all: &[Theirs], verbose: bool) -> Figures {
         let values = parse_line(&theirs.puzzle).expect("puzzle parses");
         let grid = proper(&values).expect("proper puzzle");
         let report = solver.solve(&grid, &mut Silent);
+        // Every step of the grading path is true of the solution (the choice must never take an unsound step).
+        let solution = shudu::search::solve(&values).expect("solvable");
+        for step in &report.steps {
+            assert!(
+                step.placements.iter().all(|&(c, d)| solution[c.index()] == d.get())
+                    && step.eliminations.iter().all(|&(c, d)| solution[c.index()] != d.get()),
+                "{}: an unsound step: {}",
+                theirs.puzzle,
+                step.explain(Lang::En)
+            );
+        }
         let ours = grade(&report);
         let path: Vec<PathStep> = report.steps.iter().map(our_step).collect();
         let first = (0..theirs.steps.len().max(path.len())).find(|&i| match (theirs.steps.get(i), path.get(i)) {
