@@ -2,9 +2,12 @@
 //! whose `choices` analysis lists, at every step of HoDoKu's paths, where its step ranks among shudu's instances).
 //!
 //! For most techniques HoDoKu takes the first instance its search meets, and shudu's finders search in the same
-//! order. For the chains it weighs every instance it finds and takes the one that removes the most candidates; this
-//! module says which techniques are weighed so, and how ties are broken. The finders report every instance as
-//! before: the choice is the solver's.
+//! order. For the chains it weighs every instance it finds and takes the one that removes the most candidates; for
+//! ALS-XZ and ALS-XY-Wing the first combination of sets in its order of sets. This module says which techniques are
+//! weighed so, and how ties are broken, and which finders HoDoKu's ladder uses where its search differs from the
+//! default ladder's (grouped nice loops without sets, forcing chains through groups and forcing nets in HoDoKu's
+//! order, ALS chains up its order of sets). The finders report every instance as before: the choice is the
+//! solver's.
 
 use crate::grid::Grid;
 

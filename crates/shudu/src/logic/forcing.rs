@@ -2325,7 +2325,7 @@ fn kraken_step(board: &Board, fish: &Fish, premises: Option<u128>, eliminations:
                 .into_iter()
                 .next()
             {
-                chains.push(as_chain(&board, &main));
+                chains.push(as_chain(board, &main));
             }
         }
     }
