@@ -1,6 +1,7 @@
 //! SE's chaining rules: here bidirectional cycles and forcing chains of X-links (one digit, two places in a house),
 //! Y-links (one cell, two candidates) or both (6.5 and up); Nishio, multiple and dynamic forcing chains are in
-//! the private module `net`. Dynamic chains with other rules inside (9.0) and the nested levels find nothing yet.
+//! the private module `net`, and the rules dynamic chains "(+)" (9.0) apply inside their nets in `plus`. The
+//! nested levels (9.5 and up) find nothing yet.
 //!
 //! A chain is a walk over candidates, each either *on* (the candidate is the cell's digit) or *off*: from an on
 //! candidate, its cell's other candidates (with Y-links) and its digit's other places in its houses are off; from an
@@ -76,12 +77,16 @@ impl fmt::Display for ChainName {
 }
 
 /// SE's name of a dynamic chaining hint: `(+)` marks level 1 (pointing, claiming, pairs and X-Wings inside), and
-/// the nested levels are named by their number.
+/// the nested levels name the chaining rule they run inside.
 fn dynamic(f: &mut fmt::Formatter<'_>, what: &str, level: u8) -> fmt::Result {
     match level {
         0 => write!(f, "Dynamic {what} Forcing Chains"),
         1 => write!(f, "Dynamic {what} Forcing Chains (+)"),
-        _ => write!(f, "Nested {what} Forcing Chains ({level})"),
+        // The nested levels are named by the rule inside, as SE's traces show for levels 2 and 3.
+        2 => write!(f, "Dynamic {what} Forcing Chains (+ Forcing Chains)"),
+        3 => write!(f, "Dynamic {what} Forcing Chains (+ Multiple Forcing Chains)"),
+        4 => write!(f, "Dynamic {what} Forcing Chains (+ Dynamic Forcing Chains)"),
+        _ => write!(f, "Dynamic {what} Forcing Chains (+ Dynamic Forcing Chains (+))"),
     }
 }
 
@@ -712,6 +717,7 @@ pub fn hints(rule: Rule, board: &Board, sink: Sink) -> ControlFlow<()> {
         Rule::Nishio => super::net::multiple(board, super::net::Mode::NISHIO, sink),
         Rule::MultipleForcingChains => super::net::multiple(board, super::net::Mode::MULTIPLE, sink),
         Rule::DynamicForcingChains => super::net::multiple(board, super::net::Mode::DYNAMIC, sink),
+        Rule::DynamicForcingChainsPlus => super::net::multiple(board, super::net::Mode::DYNAMIC_PLUS, sink),
         _ => ControlFlow::Continue(()),
     }
 }

@@ -28,6 +28,7 @@ mod bug;
 mod fish;
 mod locking;
 mod net;
+mod plus;
 mod singles;
 mod subsets;
 mod unique;

@@ -1,5 +1,6 @@
 //! SE's multiple and dynamic chaining: Nishio (7.5), cell and region forcing chains (8.0), dynamic forcing chains
-//! (8.5).
+//! (8.5), and dynamic forcing chains "(+)" (9.0), whose nets, once their links run dry, also take the eliminations
+//! of pointing, claiming, pairs and X-Wings found on the board as the net has left it ([`super::plus`]).
 //!
 //! Here a supposition is followed as a net, not a single chain: every consequence of every consequence, one at a
 //! time, the pending on candidates always before the pending off ones, each first in, first out, and each candidate
@@ -53,6 +54,12 @@ impl Mode {
         nishio: false,
         dynamic: true,
         level: 0,
+    };
+    /// Dynamic forcing chains (+): pointing, claiming, pairs and X-Wings inside the nets ([`super::plus`]).
+    pub(super) const DYNAMIC_PLUS: Mode = Mode {
+        nishio: false,
+        dynamic: true,
+        level: 1,
     };
 
     fn base(self) -> f64 {
@@ -309,10 +316,49 @@ fn propagate(source: &[u16; 81], start: Potential, mode: Mode, net: &mut Net) {
                     net.enter(n);
                 }
             }
-        } else {
+        } else if mode.level == 0 || !advanced(source, &cands, net) || net.contradiction.is_some() {
             return;
         }
     }
+}
+
+/// Applies the rules of the level inside the net once its links have run dry ([`super::plus`]): the first rule, in
+/// SE's order, that finds anything on the board as the net has left it adds all its eliminations as off candidates
+/// (the later rules wait for the next time the links run dry; SE's traces agree with this, not with every rule
+/// adding at once). Whether anything entered (or a contradiction stopped the net).
+fn advanced(source: &[u16; 81], cands: &[u16; 81], net: &mut Net) -> bool {
+    let before = net.nodes.len();
+    let mut ids: Vec<u32> = Vec::with_capacity(16);
+    for rule in super::plus::RULES {
+        let flow = rule(source, cands, &mut |removed, parents| {
+            ids.clear();
+            ids.extend(
+                parents
+                    .iter()
+                    .map(|&(c, d)| net.off[usize::from(c) * 9 + usize::from(d - 1)]),
+            );
+            for &(cell, digit) in removed {
+                let q = Potential { cell, digit, on: false };
+                // Every candidate left on the board is off in the net only once processed, and all are processed
+                // when the rules run: none is skipped here but as a safeguard.
+                if net.off[q.index()] != NONE {
+                    continue;
+                }
+                let n = net.node(q, &ids);
+                let on = net.on[q.index()];
+                if on != NONE {
+                    net.contradiction = Some((on, n));
+                    return ControlFlow::Break(());
+                }
+                net.enter(n);
+            }
+            ControlFlow::Continue(())
+        });
+        if flow.is_break() || net.nodes.len() > before {
+            break;
+        }
+    }
+    net.nodes.len() > before
 }
 
 std::thread_local! {
