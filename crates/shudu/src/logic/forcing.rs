@@ -2119,24 +2119,20 @@ pub fn forcing_chain_grouped(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) ->
 /// When no net of singles and locked candidates finds anything, the nets go one level deeper (see
 /// [`Run::derive_deep`]): the first premise found to fail that way is reported.
 pub fn forcing_net(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
-    let mut board = Board::new(grid, true);
-    let mut any = false;
-    report(&board, &mut |step| {
-        any = true;
-        emit(step)
-    })?;
-    if any {
-        return Flow::Continue(());
-    }
-    board.deep = true;
-    report(&board, emit)
+    nets(grid, false, emit)
 }
 
 /// Forcing Net with its results in HoDoKu's order ([`Found::hodoku_key`]), as HoDoKu's ladder takes them (see
 /// `choice.rs`); the nets of depth two, when no net finds anything, as [`forcing_net`].
 pub fn forcing_net_hodoku(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    nets(grid, true, emit)
+}
+
+/// The nets of depth one, their results in HoDoKu's order or not; those of depth two (in the finder's own order)
+/// when none finds anything.
+fn nets(grid: &Grid, hodoku_order: bool, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     let mut board = Board::new(grid, true);
-    board.hodoku_order = true;
+    board.hodoku_order = hodoku_order;
     let mut any = false;
     report(&board, &mut |step| {
         any = true;

@@ -9,17 +9,22 @@ use super::hint::{Hint, Kind};
 use super::Sink;
 
 /// One intersection: the digit of `base` confined to `cover`, and the cells of `cover` outside `base` that lose it.
-struct Lock {
-    base: Region,
-    digit: u8,
-    removed: u128,
+pub(super) struct Lock {
+    pub(super) base: Region,
+    pub(super) cover: Region,
+    pub(super) digit: u8,
+    pub(super) removed: u128,
 }
 
 /// The intersections in SE's order: boxes pointing into columns, then into rows, then columns and rows claiming; for
 /// each pair of kinds, base houses in order, then the houses crossing them in order, then digits.
-fn locks(board: &Board, mut each: impl FnMut(Lock) -> ControlFlow<()>) -> ControlFlow<()> {
+fn locks(board: &Board, each: impl FnMut(Lock) -> ControlFlow<()>) -> ControlFlow<()> {
+    locks_in(&core::array::from_fn(|d| board.digit_cells(d as u8 + 1)), each)
+}
+
+/// The intersections of [`locks`] where each digit's places are `places` (a set of 81 cells a digit).
+pub(super) fn locks_in(places: &[u128; 9], mut each: impl FnMut(Lock) -> ControlFlow<()>) -> ControlFlow<()> {
     const PAIRS: [(usize, usize); 4] = [(0, 18), (0, 9), (18, 0), (9, 0)];
-    let places: [u128; 9] = core::array::from_fn(|d| board.digit_cells(d as u8 + 1));
     for (base0, cover0) in PAIRS {
         for base in base0..base0 + 9 {
             for cover in cover0..cover0 + 9 {
@@ -35,6 +40,7 @@ fn locks(board: &Board, mut each: impl FnMut(Lock) -> ControlFlow<()>) -> Contro
                     if removed != 0 {
                         each(Lock {
                             base,
+                            cover,
                             digit: d,
                             removed,
                         })?;

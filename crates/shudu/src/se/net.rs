@@ -177,7 +177,8 @@ fn has(cands: &[u16; 81], cell: usize, digit: u8) -> bool {
     cands[cell] >> (digit - 1) & 1 != 0
 }
 
-fn positions(cands: &[u16; 81], region: usize, digit: u8) -> u16 {
+/// Where `digit` may go in `region` on `cands`, a bit per cell of the region.
+pub(super) fn positions(cands: &[u16; 81], region: usize, digit: u8) -> u16 {
     let mut p = 0;
     for (i, &c) in REGION_CELLS[region].iter().enumerate() {
         p |= (cands[usize::from(c)] >> (digit - 1) & 1) << i;

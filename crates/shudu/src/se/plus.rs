@@ -6,29 +6,23 @@
 //!
 //! Patterns are searched in the order of the rules' own finders (`locking`, `subsets`, `fish`).
 
-use super::board::{bits16, REGION_CELLS, REGION_SET, SCAN};
+use super::board::{bits128, bits16, REGION_CELLS, REGION_SET, SCAN};
+use super::locking::locks_in;
+use super::net::positions;
 use super::subsets::combinations;
 use core::ops::ControlFlow;
 
 /// A candidate as (cell, digit).
 pub(super) type Cand = (u8, u8);
 
-/// Where `digit` may go in `region`, as a bit per cell of the region.
-fn places(cands: &[u16; 81], region: usize, digit: u8) -> u16 {
-    let mut p = 0;
-    for (i, &c) in REGION_CELLS[region].iter().enumerate() {
-        p |= (cands[usize::from(c)] >> (digit - 1) & 1) << i;
+/// The candidates of `cells` (a set of 81) for the digits `digits` that the net removed: on `source`, not on
+/// `current`.
+fn erased(source: &[u16; 81], current: &[u16; 81], cells: u128, digits: u16, parents: &mut Vec<Cand>) {
+    for c in bits128(cells) {
+        for d in bits16(source[c] & !current[c] & digits) {
+            parents.push((c as u8, d as u8 + 1));
+        }
     }
-    p
-}
-
-/// The cells holding `digit`, as a set of 81 bits.
-fn digit_cells(cands: &[u16; 81], digit: u8) -> u128 {
-    let mut set = 0u128;
-    for (c, &m) in cands.iter().enumerate() {
-        set |= u128::from(m >> (digit - 1) & 1) << c;
-    }
-    set
 }
 
 /// Receives each pattern's eliminations and the candidates whose absence made it.
@@ -42,62 +36,34 @@ pub(super) const RULES: [Rule; 4] = [locking, hidden_pairs, naked_pairs, x_wings
 
 /// Pointing and claiming, in the order of `locking::locks`.
 fn locking(source: &[u16; 81], current: &[u16; 81], each: Each) -> ControlFlow<()> {
-    let mut removed: Vec<Cand> = Vec::with_capacity(16);
-    let mut parents: Vec<Cand> = Vec::with_capacity(32);
-    // The candidates of `cells` (a set of 81) for the digits `digits` that the net removed.
-    let erased = |cells: u128, digits: u16, parents: &mut Vec<Cand>| {
-        for c in super::board::bits128(cells) {
-            for d in bits16(source[c] & !current[c] & digits) {
-                parents.push((c as u8, d as u8 + 1));
-            }
+    let (mut removed, mut parents): (Vec<Cand>, Vec<Cand>) = (Vec::with_capacity(16), Vec::with_capacity(32));
+    let all: [u128; 9] = core::array::from_fn(|d| {
+        let mut set = 0u128;
+        for (c, &m) in current.iter().enumerate() {
+            set |= u128::from(m >> d & 1) << c;
         }
-    };
-
-    const PAIRS: [(usize, usize); 4] = [(0, 18), (0, 9), (18, 0), (9, 0)];
-    let all: [u128; 9] = core::array::from_fn(|d| digit_cells(current, d as u8 + 1));
-    for (base0, cover0) in PAIRS {
-        for base in base0..base0 + 9 {
-            for cover in cover0..cover0 + 9 {
-                if REGION_SET[base] & REGION_SET[cover] == 0 {
-                    continue;
-                }
-                for d in 1..=9u8 {
-                    let here = all[usize::from(d - 1)];
-                    let cells = here & REGION_SET[base];
-                    if cells.count_ones() < 2 || cells & REGION_SET[cover] != cells {
-                        continue;
-                    }
-                    let gone = here & REGION_SET[cover] & !REGION_SET[base];
-                    if gone == 0 {
-                        continue;
-                    }
-                    removed.clear();
-                    removed.extend(super::board::bits128(gone).map(|c| (c as u8, d)));
-                    parents.clear();
-                    erased(REGION_SET[base] & !REGION_SET[cover], 1 << (d - 1), &mut parents);
-                    each(&removed, &parents)?;
-                }
-            }
-        }
-    }
-    ControlFlow::Continue(())
+        set
+    });
+    locks_in(&all, |l| {
+        removed.clear();
+        removed.extend(bits128(l.removed).map(|c| (c as u8, l.digit)));
+        parents.clear();
+        erased(
+            source,
+            current,
+            REGION_SET[l.base] & !REGION_SET[l.cover],
+            1 << (l.digit - 1),
+            &mut parents,
+        );
+        each(&removed, &parents)
+    })
 }
 
 /// Hidden pairs, in the order of `subsets::hidden_set`.
 fn hidden_pairs(source: &[u16; 81], current: &[u16; 81], each: Each) -> ControlFlow<()> {
-    let mut removed: Vec<Cand> = Vec::with_capacity(16);
-    let mut parents: Vec<Cand> = Vec::with_capacity(32);
-    // The candidates of `cells` (a set of 81) for the digits `digits` that the net removed.
-    let erased = |cells: u128, digits: u16, parents: &mut Vec<Cand>| {
-        for c in super::board::bits128(cells) {
-            for d in bits16(source[c] & !current[c] & digits) {
-                parents.push((c as u8, d as u8 + 1));
-            }
-        }
-    };
-
+    let (mut removed, mut parents): (Vec<Cand>, Vec<Cand>) = (Vec::with_capacity(16), Vec::with_capacity(32));
     for &region in &SCAN {
-        let pos: [u16; 10] = core::array::from_fn(|d| if d == 0 { 0 } else { places(current, region, d as u8) });
+        let pos: [u16; 10] = core::array::from_fn(|d| if d == 0 { 0 } else { positions(current, region, d as u8) });
         let digits: Vec<u8> = (1..=9u8).filter(|&d| pos[usize::from(d)].count_ones() == 2).collect();
         combinations(digits.len(), 2, |pick| {
             let (a, b) = (digits[pick[0]], digits[pick[1]]);
@@ -117,7 +83,7 @@ fn hidden_pairs(source: &[u16; 81], current: &[u16; 81], each: Each) -> ControlF
                 return ControlFlow::Continue(());
             }
             parents.clear();
-            erased(REGION_SET[region] & !inside, set, &mut parents);
+            erased(source, current, REGION_SET[region] & !inside, set, &mut parents);
             each(&removed, &parents)
         })?;
     }
@@ -126,17 +92,7 @@ fn hidden_pairs(source: &[u16; 81], current: &[u16; 81], each: Each) -> ControlF
 
 /// Naked pairs, in the order of `subsets::naked_set`.
 fn naked_pairs(source: &[u16; 81], current: &[u16; 81], each: Each) -> ControlFlow<()> {
-    let mut removed: Vec<Cand> = Vec::with_capacity(16);
-    let mut parents: Vec<Cand> = Vec::with_capacity(32);
-    // The candidates of `cells` (a set of 81) for the digits `digits` that the net removed.
-    let erased = |cells: u128, digits: u16, parents: &mut Vec<Cand>| {
-        for c in super::board::bits128(cells) {
-            for d in bits16(source[c] & !current[c] & digits) {
-                parents.push((c as u8, d as u8 + 1));
-            }
-        }
-    };
-
+    let (mut removed, mut parents): (Vec<Cand>, Vec<Cand>) = (Vec::with_capacity(16), Vec::with_capacity(32));
     for &region in &SCAN {
         let cells: Vec<usize> = REGION_CELLS[region]
             .iter()
@@ -160,7 +116,7 @@ fn naked_pairs(source: &[u16; 81], current: &[u16; 81], each: Each) -> ControlFl
                 return ControlFlow::Continue(());
             }
             parents.clear();
-            erased(1 << a | 1 << b, !union & 0x1ff, &mut parents);
+            erased(source, current, 1 << a | 1 << b, !union & 0x1ff, &mut parents);
             each(&removed, &parents)
         })?;
     }
@@ -169,20 +125,10 @@ fn naked_pairs(source: &[u16; 81], current: &[u16; 81], each: Each) -> ControlFl
 
 /// X-Wings, in the order of `fish::fish`: columns as base lines, then rows.
 fn x_wings(source: &[u16; 81], current: &[u16; 81], each: Each) -> ControlFlow<()> {
-    let mut removed: Vec<Cand> = Vec::with_capacity(16);
-    let mut parents: Vec<Cand> = Vec::with_capacity(32);
-    // The candidates of `cells` (a set of 81) for the digits `digits` that the net removed.
-    let erased = |cells: u128, digits: u16, parents: &mut Vec<Cand>| {
-        for c in super::board::bits128(cells) {
-            for d in bits16(source[c] & !current[c] & digits) {
-                parents.push((c as u8, d as u8 + 1));
-            }
-        }
-    };
-
+    let (mut removed, mut parents): (Vec<Cand>, Vec<Cand>) = (Vec::with_capacity(16), Vec::with_capacity(32));
     for (base0, cover0) in [(18usize, 9usize), (9, 18)] {
         for d in 1..=9u8 {
-            let pos: [u16; 9] = core::array::from_fn(|i| places(current, base0 + i, d));
+            let pos: [u16; 9] = core::array::from_fn(|i| positions(current, base0 + i, d));
             let lines: Vec<usize> = (0..9).filter(|&i| pos[i].count_ones() == 2).collect();
             combinations(lines.len(), 2, |pick| {
                 let (i, j) = (lines[pick[0]], lines[pick[1]]);
@@ -205,6 +151,8 @@ fn x_wings(source: &[u16; 81], current: &[u16; 81], each: Each) -> ControlFlow<(
                 }
                 parents.clear();
                 erased(
+                    source,
+                    current,
                     (REGION_SET[base0 + i] | REGION_SET[base0 + j]) & !cover_set,
                     1 << (d - 1),
                     &mut parents,
