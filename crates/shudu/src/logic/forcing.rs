@@ -254,6 +254,11 @@ fn peers(cell: usize) -> u128 {
     Cell::ALL[cell].peer_set().bits()
 }
 
+/// The cells that see every cell of `cells` (all 81 when `cells` is empty).
+fn common_peers(cells: u128) -> u128 {
+    cells_of(cells).fold(u128::MAX >> 47, |seen, c| seen & peers(c))
+}
+
 impl Board {
     fn new(grid: &Grid, net: bool) -> Board {
         let mut b = Board {
@@ -359,11 +364,7 @@ impl Board {
         let d = fact.digit();
         let (cells, houses, n) = self.fact_cells(fact);
         if fact.on() {
-            let mut seen = u128::MAX >> 47;
-            for c in cells_of(cells) {
-                seen &= peers(c);
-            }
-            seen &= !cells;
+            let seen = common_peers(cells) & !cells;
             if fact.is_group() {
                 out.extend(cells_of(self.cand[d] & seen).map(|p| Fact::new(p, d, false)));
             }
@@ -1373,11 +1374,7 @@ fn removes(board: &Board, fact: Fact, off: &mut [u128; 9]) {
     if fact.is_group() {
         let d = fact.digit();
         let cells = board.group_cells(d, fact.group_index());
-        let mut seen = u128::MAX >> 47;
-        for c in cells_of(cells) {
-            seen &= peers(c);
-        }
-        off[d] |= board.cand[d] & seen & !cells;
+        off[d] |= board.cand[d] & common_peers(cells) & !cells;
         return;
     }
     let (cell, d) = (fact.cell(), fact.digit());
