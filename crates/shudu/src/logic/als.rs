@@ -480,27 +480,29 @@ pub fn als_chain_overlapping(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) ->
 /// The longest chain [`als_chain_forward`] searches, in links: eight sets (the longest of HoDoKu's paths seen).
 const MAX_FORWARD_LINKS: usize = 7;
 
+/// A set's place in HoDoKu's order of sets: the first house holding all its cells (rows, then columns, then
+/// boxes), then its cells' places in that house, compared as words (a set of cells in no one house comes last).
+pub(super) fn hodoku_set_key(cells: Bitboard) -> (usize, Vec<u8>) {
+    let Some(house) = House::ALL.into_iter().find(|h| (cells - h.cell_set()).is_empty()) else {
+        return (usize::MAX, Vec::new());
+    };
+    let places = house
+        .cells()
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| cells.contains(**c))
+        .map(|(i, _)| i as u8)
+        .collect();
+    (house.index(), places)
+}
+
 /// The order HoDoKu lists the sets in, as each set's rank: by the first house holding all its cells (rows, then
 /// columns, then boxes), then by its cells' places in that house, compared as words (a set before the sets it
 /// begins). Learnt from HoDoKu's paths: every ALS-XY-Chain of them (179, over the fixtures and 965 puzzles of
 /// top1465 past its first 500) goes from set to set up this order, and none of the 32,469 chains shudu found at
 /// the steps where HoDoKu took a later technique does.
 fn hodoku_ranks(sets: &[Als]) -> Vec<u32> {
-    let key = |a: &Als| {
-        let house = House::ALL
-            .into_iter()
-            .find(|h| (a.cells - h.cell_set()).is_empty())
-            .expect("a set lies in a house");
-        let places: Vec<u8> = house
-            .cells()
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| a.cells.contains(**c))
-            .map(|(i, _)| i as u8)
-            .collect();
-        (house.index(), places)
-    };
-    let keys: Vec<_> = sets.iter().map(key).collect();
+    let keys: Vec<_> = sets.iter().map(|a| hodoku_set_key(a.cells)).collect();
     let mut order: Vec<u32> = (0..sets.len() as u32).collect();
     order.sort_by(|&a, &b| keys[a as usize].cmp(&keys[b as usize]));
     let mut rank = vec![0u32; sets.len()];

@@ -84,31 +84,17 @@ fn key(step: &Step) -> (usize, u32) {
     (usize::MAX - step.eliminations.len() - step.placements.len(), sum)
 }
 
-/// A set's place in HoDoKu's order of sets (see `als::hodoku_ranks`): the first house holding all its cells (rows,
-/// columns, boxes), then its cells' places in that house.
-fn set_key(cells: &[crate::grid::Cell]) -> (usize, Vec<u8>) {
-    let Some(house) = crate::grid::House::ALL
-        .into_iter()
-        .find(|h| cells.iter().all(|c| h.cell_set().contains(*c)))
-    else {
-        return (usize::MAX, Vec::new());
-    };
-    let places = house
-        .cells()
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| cells.contains(c))
-        .map(|(i, _)| i as u8)
-        .collect();
-    (house.index(), places)
-}
-
 /// HoDoKu's order of ALS-XZ and ALS-XY-Wing steps: by their sets in its order of sets, smallest first (it takes
 /// the first combination of sets its loops meet, however much another removes: 587 of 587 ALS-XZ and 667 of 677
 /// ALS-XY-Wing steps of its paths over 965 puzzles of top1465 past its first 500; the most eliminations, 520 and
 /// 565).
 fn sets_key(step: &Step) -> Vec<(usize, Vec<u8>)> {
-    let mut keys: Vec<_> = step.pattern.sets.iter().map(|s| set_key(s)).collect();
+    let mut keys: Vec<_> = step
+        .pattern
+        .sets
+        .iter()
+        .map(|s| als::hodoku_set_key(s.iter().copied().collect()))
+        .collect();
     keys.sort_unstable();
     keys
 }
