@@ -433,6 +433,16 @@ fn choices() {
                     }
                 }
             }
+            // `SHUDU_STATE=<puzzle>:<step text>`: the pencil marks before that step, written to stdout (for the
+            // forcing module's `closure_of` analysis).
+            if let Ok(want) = std::env::var("SHUDU_STATE") {
+                if want
+                    .split_once(':')
+                    .is_some_and(|(p, t)| p == theirs.puzzle && step.text.starts_with(t))
+                {
+                    println!("{}", shudu::format::to_pencilmarks(&grid));
+                }
+            }
             if !["Full House", "Naked Single", "Hidden Single"].contains(&step.name.as_str()) {
                 if let Some(t) = technique_of(&step.name) {
                     let ours: Vec<Step> = Solver::find_all_hodoku(t, &grid)
