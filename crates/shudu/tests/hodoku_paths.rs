@@ -358,7 +358,7 @@ fn paths_follow_hodoku() {
     report(&fig);
     // Floors: the figures when they were last raised (see BENCHMARKS.md, section Grading).
     assert!(fig.identical >= 280, "identical paths fell");
-    assert!(fig.scores >= 298, "exact scores fell");
+    assert!(fig.scores >= 299, "exact scores fell");
     assert!(fig.levels >= 330, "exact levels fell");
 }
 

@@ -1365,19 +1365,24 @@ fn lookahead_singles(board: &Board, fact: Fact, out: &mut Vec<Fact>) {
         cells: [u16; 81],
         needs: [u32; 9],
         placed: u128,
+        /// The candidates removed since the last round looked: only their cells and houses can hold a new single.
+        removed: [u128; 9],
     }
     impl World {
+        fn remove(&mut self, c: usize, d: usize) {
+            self.cand[d] &= !bit(c);
+            self.cells[c] &= !(1 << d);
+            self.removed[d] |= bit(c);
+        }
         fn place(&mut self, c: usize, d: usize) {
             let mut others = self.cells[c] & !(1 << d);
             while others != 0 {
                 let x = others.trailing_zeros() as usize;
                 others &= others - 1;
-                self.cand[x] &= !bit(c);
+                self.remove(c, x);
             }
-            self.cells[c] = 1 << d;
             for p in cells_of(self.cand[d] & peers(c) & !bit(c)) {
-                self.cand[d] &= !bit(p);
-                self.cells[p] &= !(1 << d);
+                self.remove(p, d);
             }
             self.placed |= bit(c);
             self.needs[d] &= !CELL_HOUSES[c];
@@ -1389,24 +1394,26 @@ fn lookahead_singles(board: &Board, fact: Fact, out: &mut Vec<Fact>) {
         needs: board.needs,
         // The grid's own singles are no consequence of the fact.
         placed: board.naked,
+        removed: [0; 9],
     };
     let (c, d) = (fact.cell(), fact.digit());
     if fact.on() {
         w.place(c, d);
     } else {
-        w.cand[d] &= !bit(c);
-        w.cells[c] &= !(1 << d);
+        w.remove(c, d);
     }
     let mut found: Vec<(usize, usize)> = Vec::new();
     for _ in 0..board.lookahead {
         found.clear();
-        for c in cells_of(board.open & !w.placed) {
+        let removed = core::mem::take(&mut w.removed);
+        let changed = removed.iter().fold(0, |acc, &r| acc | r);
+        for c in cells_of(changed & board.open & !w.placed) {
             if w.cells[c].count_ones() == 1 {
                 found.push((c, w.cells[c].trailing_zeros() as usize));
             }
         }
         for (d, &needs) in w.needs.iter().enumerate() {
-            let mut hs = needs;
+            let mut hs = needs & houses_touched(removed[d]);
             while hs != 0 {
                 let h = hs.trailing_zeros() as usize;
                 hs &= hs - 1;
