@@ -11,7 +11,7 @@ use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use serde::Serialize;
 use shudu::logic::{Level, Solver, Technique};
-use shudu::rate::{hodoku_solver, rate_with, Invalid, Rating, SeLadder, SeRating};
+use shudu::rate::{hodoku_solver, rate_se, rate_with, Invalid, Rating, SeLadder, SeRating};
 use shudu::{canon, format};
 
 use crate::batch::{self, Plan, Sink};
@@ -166,7 +166,7 @@ impl Filter {
     }
 
     /// Whether a graded puzzle is kept (an invalid one never is while a filter is on).
-    fn keeps(&self, rated: &Result<Rating, Invalid>) -> bool {
+    fn keeps(&self, rated: Result<&Rating, &Invalid>) -> bool {
         if !self.is_on() {
             return true;
         }
@@ -180,9 +180,16 @@ impl Filter {
     }
 }
 
+/// What is known of a proper puzzle: everything, or only SE's ratings where serate's lines are all that is written
+/// (HoDoKu's grading is a tenth of the time on the puzzles serate is slow on, and nothing would show it).
+enum Rated {
+    Full(Rating),
+    Se(SeRating),
+}
+
 /// The answer to one line: the puzzle as read, its rating or why it has none, and its canonical form when
 /// deduplicating; or what is wrong with the line.
-type Answer = Result<(String, Result<Rating, Invalid>, Option<[u8; 81]>), String>;
+type Answer = Result<(String, Result<Rated, Invalid>, Option<[u8; 81]>), String>;
 
 /// Runs `shudu rate`.
 pub fn run(args: &RateArgs) -> Status {
@@ -208,6 +215,8 @@ pub fn run(args: &RateArgs) -> Status {
         progress,
         status: Status::Ok,
     };
+    // serate's lines alone show nothing of HoDoKu's grading; the filters and the summary need it.
+    let se_only = out.serate && !out.filter.is_on() && !args.summary;
     let plan = Plan {
         chunk: CHUNK,
         threads: args.threads,
@@ -217,7 +226,7 @@ pub fn run(args: &RateArgs) -> Status {
         &plan,
         |item| {
             let answer = item.content.decode().map(|givens| {
-                let (puzzle, rated) = rate_givens(&givens, &solver, &se);
+                let (puzzle, rated) = rate_givens(&givens, &solver, &se, se_only);
                 let form = givens.filter(|_| args.dedupe).map(|v| canon::canonical(&v));
                 (puzzle, rated, form)
             });
@@ -240,9 +249,10 @@ pub fn run(args: &RateArgs) -> Status {
     }
 }
 
-fn rate_givens(givens: &Givens, solver: &Solver, se: &SeLadder) -> (String, Result<Rating, Invalid>) {
+fn rate_givens(givens: &Givens, solver: &Solver, se: &SeLadder, se_only: bool) -> (String, Result<Rated, Invalid>) {
     match givens {
-        Some(values) => (format::to_line(values), rate_with(values, solver, se)),
+        Some(values) if se_only => (format::to_line(values), rate_se(values, se).map(Rated::Se)),
+        Some(values) => (format::to_line(values), rate_with(values, solver, se).map(Rated::Full)),
         // The reader found two equal givens in a house and kept no board: report the clash without a board.
         None => ("(givens that clash)".to_string(), Err(Invalid::NoSolution)),
     }
@@ -379,7 +389,12 @@ struct RateOutput<W: Write> {
 }
 
 impl<W: Write> RateOutput<W> {
-    fn write_rated(&mut self, puzzle: &str, rated: &Result<Rating, Invalid>) -> io::Result<()> {
+    fn write_rated(&mut self, puzzle: &str, rated: &Result<Rated, Invalid>) -> io::Result<()> {
+        let rated = match rated {
+            Ok(Rated::Se(se)) => return writeln!(self.out, "{}", serate_line(puzzle, Ok(se))),
+            Ok(Rated::Full(r)) => Ok(r),
+            Err(why) => Err(why),
+        };
         if !self.filter.keeps(rated) {
             self.counts.filtered += 1;
             return Ok(());
@@ -394,7 +409,7 @@ impl<W: Write> RateOutput<W> {
             Err(_) => self.counts.invalid += 1,
         }
         if self.serate {
-            return writeln!(self.out, "{}", serate_line(puzzle, rated));
+            return writeln!(self.out, "{}", serate_line(puzzle, rated.map(|r| &r.se)));
         }
         match self.format {
             Format::Text => writeln!(self.out, "{}", text_line(puzzle, rated)),
@@ -461,12 +476,11 @@ impl<W: Write> RateOutput<W> {
 
 /// serate's line (`%g ED=%r/%p/%d`): the puzzle and SE's ER/EP/ED, one decimal each. A line whose figures are the
 /// estimate (the exact ladder lacks a rule its path needs) ends ` (estimate)`; an invalid puzzle's line says so.
-fn serate_line(puzzle: &str, rated: &Result<Rating, Invalid>) -> String {
+fn serate_line(puzzle: &str, rated: Result<&SeRating, &Invalid>) -> String {
     match rated {
         Err(why) => format!("{puzzle} invalid {why}"),
-        Ok(r) => {
+        Ok(se) => {
             let t = |x: u16| format!("{}.{}", x / 10, x % 10);
-            let se = &r.se;
             let mut line = format!("{puzzle} ED={}/{}/{}", t(se.er), t(se.ep), t(se.ed));
             if !se.exact {
                 line.push_str(" (estimate)");
@@ -476,7 +490,7 @@ fn serate_line(puzzle: &str, rated: &Result<Rating, Invalid>) -> String {
     }
 }
 
-fn text_line(puzzle: &str, rated: &Result<Rating, Invalid>) -> String {
+fn text_line(puzzle: &str, rated: Result<&Rating, &Invalid>) -> String {
     match rated {
         Err(why) => format!("{puzzle} invalid {why}"),
         Ok(r) => {
@@ -494,7 +508,7 @@ fn text_line(puzzle: &str, rated: &Result<Rating, Invalid>) -> String {
     }
 }
 
-fn record<'a>(puzzle: &'a str, rated: &Result<Rating, Invalid>) -> Record<'a> {
+fn record<'a>(puzzle: &'a str, rated: Result<&Rating, &Invalid>) -> Record<'a> {
     match rated {
         Err(why) => Record {
             puzzle,

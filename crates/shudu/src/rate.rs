@@ -640,6 +640,17 @@ pub fn rate_with(values: &[u8; 81], solver: &Solver, se: &SeLadder) -> Result<Ra
     })
 }
 
+/// Sudoku Explainer's ratings alone, after checking the puzzle is proper: [`rate_with`] without HoDoKu's grading,
+/// for callers that want serate's figures and nothing else.
+///
+/// ```
+/// use shudu::rate::{rate_se, Invalid, SeLadder};
+/// assert_eq!(rate_se(&[0; 81], &SeLadder::new()).unwrap_err(), Invalid::Several);
+/// ```
+pub fn rate_se(values: &[u8; 81], se: &SeLadder) -> Result<SeRating, Invalid> {
+    Ok(se.rate(&proper(values)?))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
