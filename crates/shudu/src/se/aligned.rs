@@ -11,12 +11,15 @@ use super::board::{bits128, bits16, sees, Board, PEERS};
 use super::hint::{Hint, Kind};
 use super::Sink;
 
+/// A board's values and candidates.
+type Snapshot = ([u8; 81], [u16; 81]);
+
 std::thread_local! {
     /// For pairs and for triplets, the last board (values and candidates) on which the rule found nothing. A set of
     /// cells' verdict depends only on its cells and the cells that see them all, so where none of those has changed
     /// since, the set finds nothing again and is passed over: on SE's path the rule runs at step after step that
     /// the rules beyond it take, each changing a few cells, and the triplets were a sixth of the time.
-    static FOUND_NOTHING: RefCell<[Option<([u8; 81], [u16; 81])>; 2]> = const { RefCell::new([None, None]) };
+    static FOUND_NOTHING: RefCell<[Option<Snapshot>; 2]> = const { RefCell::new([None, None]) };
 }
 
 /// The cells whose value or candidates differ from the last board on which the rule for `n` cells found nothing
