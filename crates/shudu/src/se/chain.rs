@@ -238,8 +238,7 @@ impl Adjacency {
     pub(super) fn new(board: &Board) -> Adjacency {
         let mut spans = vec![(0u16, 0u8, 0u8); 729];
         let mut cells = Vec::with_capacity(4096);
-        let places: [[u16; 27]; 9] =
-            core::array::from_fn(|d| core::array::from_fn(|r| board.positions(r, d as u8 + 1)));
+        let places = board.places();
         for cell in 0..81 {
             for d in bits16(board.cands[cell]) {
                 let start = cells.len();
@@ -256,7 +255,7 @@ impl Adjacency {
                 let peers = cells.len() - start;
                 for &region in &CELL_REGIONS[cell] {
                     let region = usize::from(region);
-                    let there = places[d][region];
+                    let there = places[region][d];
                     if there.count_ones() == 2 {
                         for i in bits16(there) {
                             let other = REGION_CELLS[region][i];
