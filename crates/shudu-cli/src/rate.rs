@@ -11,7 +11,7 @@ use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use serde::Serialize;
 use shudu::logic::{Level, Solver, Technique};
-use shudu::rate::{hodoku_solver, rate_se, rate_with, Invalid, Rating, SeLadder, SeRating};
+use shudu::rate::{grade_with, hodoku_solver, rate_se, rate_with, Grade, Invalid, Rating, SeLadder, SeRating};
 use shudu::{canon, format};
 
 use crate::batch::{self, Plan, Sink};
@@ -166,24 +166,34 @@ impl Filter {
     }
 
     /// Whether a graded puzzle is kept (an invalid one never is while a filter is on).
-    fn keeps(&self, rated: Result<&Rating, &Invalid>) -> bool {
+    fn keeps(&self, grade: Result<&Grade, &Invalid>) -> bool {
         if !self.is_on() {
             return true;
         }
-        let Ok(rating) = rated else {
+        let Ok(grade) = grade else {
             return false;
         };
-        let level = rating.grade.level;
+        let level = grade.level;
         self.min.is_none_or(|m| level >= m)
             && self.max.is_none_or(|m| level <= m)
-            && self.needs.iter().all(|&t| rating.grade.uses(t))
+            && self.needs.iter().all(|&t| grade.uses(t))
     }
 }
 
-/// What is known of a proper puzzle: everything, or only SE's ratings where serate's lines are all that is written
-/// (HoDoKu's grading is a tenth of the time on the puzzles serate is slow on, and nothing would show it).
+/// What the output needs of a proper puzzle: everything (JSON; serate's lines with a filter or the summary, which
+/// read the level), HoDoKu's grading alone (text lines, which show no SE figure: SE's exact path is most of the
+/// time on hard puzzles), or SE's ratings alone (serate's lines, which show no level).
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Needs {
+    Full,
+    Grade,
+    Se,
+}
+
+/// What is known of a proper puzzle, as [`Needs`] asks.
 enum Rated {
     Full(Rating),
+    Grade(Grade),
     Se(SeRating),
 }
 
@@ -215,8 +225,11 @@ pub fn run(args: &RateArgs) -> Status {
         progress,
         status: Status::Ok,
     };
-    // serate's lines alone show nothing of HoDoKu's grading; the filters and the summary need it.
-    let se_only = out.serate && !out.filter.is_on() && !args.summary;
+    let needs = match (out.serate, out.format) {
+        (true, _) if !out.filter.is_on() && !args.summary => Needs::Se,
+        (false, Format::Text) => Needs::Grade,
+        _ => Needs::Full,
+    };
     let plan = Plan {
         chunk: CHUNK,
         threads: args.threads,
@@ -226,7 +239,7 @@ pub fn run(args: &RateArgs) -> Status {
         &plan,
         |item| {
             let answer = item.content.decode().map(|givens| {
-                let (puzzle, rated) = rate_givens(&givens, &solver, &se, se_only);
+                let (puzzle, rated) = rate_givens(&givens, &solver, &se, needs);
                 let form = givens.filter(|_| args.dedupe).map(|v| canon::canonical(&v));
                 (puzzle, rated, form)
             });
@@ -249,10 +262,16 @@ pub fn run(args: &RateArgs) -> Status {
     }
 }
 
-fn rate_givens(givens: &Givens, solver: &Solver, se: &SeLadder, se_only: bool) -> (String, Result<Rated, Invalid>) {
+fn rate_givens(givens: &Givens, solver: &Solver, se: &SeLadder, needs: Needs) -> (String, Result<Rated, Invalid>) {
     match givens {
-        Some(values) if se_only => (format::to_line(values), rate_se(values, se).map(Rated::Se)),
-        Some(values) => (format::to_line(values), rate_with(values, solver, se).map(Rated::Full)),
+        Some(values) => (
+            format::to_line(values),
+            match needs {
+                Needs::Full => rate_with(values, solver, se).map(Rated::Full),
+                Needs::Grade => grade_with(values, solver).map(Rated::Grade),
+                Needs::Se => rate_se(values, se).map(Rated::Se),
+            },
+        ),
         // The reader found two equal givens in a house and kept no board: report the clash without a board.
         None => ("(givens that clash)".to_string(), Err(Invalid::NoSolution)),
     }
@@ -390,30 +409,32 @@ struct RateOutput<W: Write> {
 
 impl<W: Write> RateOutput<W> {
     fn write_rated(&mut self, puzzle: &str, rated: &Result<Rated, Invalid>) -> io::Result<()> {
-        let rated = match rated {
+        let grade = match rated {
             Ok(Rated::Se(se)) => return writeln!(self.out, "{}", serate_line(puzzle, Ok(se))),
-            Ok(Rated::Full(r)) => Ok(r),
+            Ok(Rated::Full(r)) => Ok(&r.grade),
+            Ok(Rated::Grade(g)) => Ok(g),
             Err(why) => Err(why),
         };
-        if !self.filter.keeps(rated) {
+        if !self.filter.keeps(grade) {
             self.counts.filtered += 1;
             return Ok(());
         }
-        match rated {
-            Ok(r) => {
-                self.counts.levels[r.grade.level as usize] += 1;
-                if !r.grade.solved {
+        match grade {
+            Ok(g) => {
+                self.counts.levels[g.level as usize] += 1;
+                if !g.solved {
                     self.counts.stuck += 1;
                 }
             }
             Err(_) => self.counts.invalid += 1,
         }
-        if self.serate {
-            return writeln!(self.out, "{}", serate_line(puzzle, rated.map(|r| &r.se)));
-        }
-        match self.format {
-            Format::Text => writeln!(self.out, "{}", text_line(puzzle, rated)),
-            Format::Json => write_json(&mut self.out, &record(puzzle, rated)),
+        // `Needs` gave JSON and serate's lines the full rating; a text line needs only the grade.
+        match (rated, self.serate, self.format) {
+            (Ok(Rated::Full(r)), true, _) => writeln!(self.out, "{}", serate_line(puzzle, Ok(&r.se))),
+            (Err(why), true, _) => writeln!(self.out, "{}", serate_line(puzzle, Err(why))),
+            (Ok(Rated::Full(r)), false, Format::Json) => write_json(&mut self.out, &record(puzzle, Ok(r))),
+            (Err(why), false, Format::Json) => write_json(&mut self.out, &record(puzzle, Err(why))),
+            _ => writeln!(self.out, "{}", text_line(puzzle, grade)),
         }
     }
 
@@ -490,11 +511,10 @@ fn serate_line(puzzle: &str, rated: Result<&SeRating, &Invalid>) -> String {
     }
 }
 
-fn text_line(puzzle: &str, rated: Result<&Rating, &Invalid>) -> String {
-    match rated {
+fn text_line(puzzle: &str, grade: Result<&Grade, &Invalid>) -> String {
+    match grade {
         Err(why) => format!("{puzzle} invalid {why}"),
-        Ok(r) => {
-            let g = &r.grade;
+        Ok(g) => {
             let hardest = g.hardest.map_or("-", Technique::name);
             if g.solved {
                 format!("{puzzle} {} {} {} {hardest}", g.level, g.score, g.stars)
