@@ -168,9 +168,7 @@ impl Reach {
             }
         }
     }
-}
 
-impl Reach {
     /// [`Reach::chain_length`] with X-links only: the walk never leaves the start's digit, one set a polarity.
     fn x_chain_length(&self, source: Potential, limit: u32) -> Option<u32> {
         let d = usize::from(source.digit - 1);
