@@ -11,7 +11,7 @@ use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use serde::Serialize;
 use shudu::logic::{Level, Solver, Technique};
-use shudu::rate::{hodoku_solver, rate_with, Invalid, Rating, SeLadder, SeRating};
+use shudu::rate::{grade_with, hodoku_solver, rate_se, rate_with, Grade, Invalid, Rating, SeLadder, SeRating};
 use shudu::{canon, format};
 
 use crate::batch::{self, Plan, Sink};
@@ -166,23 +166,40 @@ impl Filter {
     }
 
     /// Whether a graded puzzle is kept (an invalid one never is while a filter is on).
-    fn keeps(&self, rated: &Result<Rating, Invalid>) -> bool {
+    fn keeps(&self, grade: Result<&Grade, &Invalid>) -> bool {
         if !self.is_on() {
             return true;
         }
-        let Ok(rating) = rated else {
+        let Ok(grade) = grade else {
             return false;
         };
-        let level = rating.grade.level;
+        let level = grade.level;
         self.min.is_none_or(|m| level >= m)
             && self.max.is_none_or(|m| level <= m)
-            && self.needs.iter().all(|&t| rating.grade.uses(t))
+            && self.needs.iter().all(|&t| grade.uses(t))
     }
+}
+
+/// What the output needs of a proper puzzle: everything (JSON; serate's lines with a filter or the summary, which
+/// read the level), HoDoKu's grading alone (text lines, which show no SE figure: SE's exact path is most of the
+/// time on hard puzzles), or SE's ratings alone (serate's lines, which show no level).
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Needs {
+    Full,
+    Grade,
+    Se,
+}
+
+/// What is known of a proper puzzle, as [`Needs`] asks.
+enum Rated {
+    Full(Rating),
+    Grade(Grade),
+    Se(SeRating),
 }
 
 /// The answer to one line: the puzzle as read, its rating or why it has none, and its canonical form when
 /// deduplicating; or what is wrong with the line.
-type Answer = Result<(String, Result<Rating, Invalid>, Option<[u8; 81]>), String>;
+type Answer = Result<(String, Result<Rated, Invalid>, Option<[u8; 81]>), String>;
 
 /// Runs `shudu rate`.
 pub fn run(args: &RateArgs) -> Status {
@@ -208,6 +225,11 @@ pub fn run(args: &RateArgs) -> Status {
         progress,
         status: Status::Ok,
     };
+    let needs = match (out.serate, out.format) {
+        (true, _) if !out.filter.is_on() && !args.summary => Needs::Se,
+        (false, Format::Text) => Needs::Grade,
+        _ => Needs::Full,
+    };
     let plan = Plan {
         chunk: CHUNK,
         threads: args.threads,
@@ -217,7 +239,7 @@ pub fn run(args: &RateArgs) -> Status {
         &plan,
         |item| {
             let answer = item.content.decode().map(|givens| {
-                let (puzzle, rated) = rate_givens(&givens, &solver, &se);
+                let (puzzle, rated) = rate_givens(&givens, &solver, &se, needs);
                 let form = givens.filter(|_| args.dedupe).map(|v| canon::canonical(&v));
                 (puzzle, rated, form)
             });
@@ -240,9 +262,16 @@ pub fn run(args: &RateArgs) -> Status {
     }
 }
 
-fn rate_givens(givens: &Givens, solver: &Solver, se: &SeLadder) -> (String, Result<Rating, Invalid>) {
+fn rate_givens(givens: &Givens, solver: &Solver, se: &SeLadder, needs: Needs) -> (String, Result<Rated, Invalid>) {
     match givens {
-        Some(values) => (format::to_line(values), rate_with(values, solver, se)),
+        Some(values) => (
+            format::to_line(values),
+            match needs {
+                Needs::Full => rate_with(values, solver, se).map(Rated::Full),
+                Needs::Grade => grade_with(values, solver).map(Rated::Grade),
+                Needs::Se => rate_se(values, se).map(Rated::Se),
+            },
+        ),
         // The reader found two equal givens in a house and kept no board: report the clash without a board.
         None => ("(givens that clash)".to_string(), Err(Invalid::NoSolution)),
     }
@@ -379,26 +408,33 @@ struct RateOutput<W: Write> {
 }
 
 impl<W: Write> RateOutput<W> {
-    fn write_rated(&mut self, puzzle: &str, rated: &Result<Rating, Invalid>) -> io::Result<()> {
-        if !self.filter.keeps(rated) {
+    fn write_rated(&mut self, puzzle: &str, rated: &Result<Rated, Invalid>) -> io::Result<()> {
+        let grade = match rated {
+            Ok(Rated::Se(se)) => return writeln!(self.out, "{}", serate_line(puzzle, Ok(se))),
+            Ok(Rated::Full(r)) => Ok(&r.grade),
+            Ok(Rated::Grade(g)) => Ok(g),
+            Err(why) => Err(why),
+        };
+        if !self.filter.keeps(grade) {
             self.counts.filtered += 1;
             return Ok(());
         }
-        match rated {
-            Ok(r) => {
-                self.counts.levels[r.grade.level as usize] += 1;
-                if !r.grade.solved {
+        match grade {
+            Ok(g) => {
+                self.counts.levels[g.level as usize] += 1;
+                if !g.solved {
                     self.counts.stuck += 1;
                 }
             }
             Err(_) => self.counts.invalid += 1,
         }
-        if self.serate {
-            return writeln!(self.out, "{}", serate_line(puzzle, rated));
-        }
-        match self.format {
-            Format::Text => writeln!(self.out, "{}", text_line(puzzle, rated)),
-            Format::Json => write_json(&mut self.out, &record(puzzle, rated)),
+        // `Needs` gave JSON and serate's lines the full rating; a text line needs only the grade.
+        match (rated, self.serate, self.format) {
+            (Ok(Rated::Full(r)), true, _) => writeln!(self.out, "{}", serate_line(puzzle, Ok(&r.se))),
+            (Err(why), true, _) => writeln!(self.out, "{}", serate_line(puzzle, Err(why))),
+            (Ok(Rated::Full(r)), false, Format::Json) => write_json(&mut self.out, &record(puzzle, Ok(r))),
+            (Err(why), false, Format::Json) => write_json(&mut self.out, &record(puzzle, Err(why))),
+            _ => writeln!(self.out, "{}", text_line(puzzle, grade)),
         }
     }
 
@@ -461,12 +497,11 @@ impl<W: Write> RateOutput<W> {
 
 /// serate's line (`%g ED=%r/%p/%d`): the puzzle and SE's ER/EP/ED, one decimal each. A line whose figures are the
 /// estimate (the exact ladder lacks a rule its path needs) ends ` (estimate)`; an invalid puzzle's line says so.
-fn serate_line(puzzle: &str, rated: &Result<Rating, Invalid>) -> String {
+fn serate_line(puzzle: &str, rated: Result<&SeRating, &Invalid>) -> String {
     match rated {
         Err(why) => format!("{puzzle} invalid {why}"),
-        Ok(r) => {
+        Ok(se) => {
             let t = |x: u16| format!("{}.{}", x / 10, x % 10);
-            let se = &r.se;
             let mut line = format!("{puzzle} ED={}/{}/{}", t(se.er), t(se.ep), t(se.ed));
             if !se.exact {
                 line.push_str(" (estimate)");
@@ -476,11 +511,10 @@ fn serate_line(puzzle: &str, rated: &Result<Rating, Invalid>) -> String {
     }
 }
 
-fn text_line(puzzle: &str, rated: &Result<Rating, Invalid>) -> String {
-    match rated {
+fn text_line(puzzle: &str, grade: Result<&Grade, &Invalid>) -> String {
+    match grade {
         Err(why) => format!("{puzzle} invalid {why}"),
-        Ok(r) => {
-            let g = &r.grade;
+        Ok(g) => {
             let hardest = g.hardest.map_or("-", Technique::name);
             if g.solved {
                 format!("{puzzle} {} {} {} {hardest}", g.level, g.score, g.stars)
@@ -494,7 +528,7 @@ fn text_line(puzzle: &str, rated: &Result<Rating, Invalid>) -> String {
     }
 }
 
-fn record<'a>(puzzle: &'a str, rated: &Result<Rating, Invalid>) -> Record<'a> {
+fn record<'a>(puzzle: &'a str, rated: Result<&Rating, &Invalid>) -> Record<'a> {
     match rated {
         Err(why) => Record {
             puzzle,

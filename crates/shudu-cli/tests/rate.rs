@@ -165,3 +165,39 @@ fn bench_times_the_grading() {
         run.stdout
     );
 }
+
+#[test]
+fn serate_lines_carry_the_json_records_ratings_with_and_without_grading() {
+    let input = format!("{SEED}\n{PAIRS}\n{STUCK}\n{SEVERAL}\n");
+    let run = shudu(&["rate", "--format", "serate"], input.as_bytes());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let lines = run.lines();
+    let json = shudu(&["rate", "--format", "json"], input.as_bytes());
+    let records = json_lines(&json.stdout);
+    assert_eq!(lines.len(), 4, "{}", run.stdout);
+    for (line, r) in lines.iter().zip(&records).take(3) {
+        let t = |key: &str| format!("{:.1}", r["se"][key].as_f64().expect("a rating"));
+        let want = format!(
+            "{} ED={}/{}/{}",
+            r["puzzle"].as_str().expect("puzzle"),
+            t("er"),
+            t("ep"),
+            t("ed")
+        );
+        // Figures from the estimate are marked; SE's own are not.
+        let want = if r["se"]["exact"] == true {
+            want
+        } else {
+            want + " (estimate)"
+        };
+        assert_eq!(line, &want);
+    }
+    assert!(lines[3].ends_with(" invalid more than one solution"), "{}", lines[3]);
+    // A filter needs HoDoKu's level, which serate's lines alone skip: the lines kept are the same.
+    let run = shudu(
+        &["rate", "--format", "serate", "--min-level", "medium"],
+        input.as_bytes(),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.lines(), lines[1..3]);
+}

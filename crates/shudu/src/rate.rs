@@ -640,6 +640,29 @@ pub fn rate_with(values: &[u8; 81], solver: &Solver, se: &SeLadder) -> Result<Ra
     })
 }
 
+/// HoDoKu's grading alone (the ladder `solver`, [`hodoku_solver`] for HoDoKu's), after checking the puzzle is
+/// proper: [`rate_with`] without SE's ratings, whose exact path is most of the work on hard puzzles.
+///
+/// ```
+/// use shudu::rate::{grade_with, hodoku_solver, Invalid};
+/// assert_eq!(grade_with(&[0; 81], &hodoku_solver()).unwrap_err(), Invalid::Several);
+/// ```
+pub fn grade_with(values: &[u8; 81], solver: &Solver) -> Result<Grade, Invalid> {
+    let grid = proper(values)?;
+    Ok(grade(&solver.solve(&grid, &mut Silent)))
+}
+
+/// Sudoku Explainer's ratings alone, after checking the puzzle is proper: [`rate_with`] without HoDoKu's grading,
+/// for callers that want serate's figures and nothing else.
+///
+/// ```
+/// use shudu::rate::{rate_se, Invalid, SeLadder};
+/// assert_eq!(rate_se(&[0; 81], &SeLadder::new()).unwrap_err(), Invalid::Several);
+/// ```
+pub fn rate_se(values: &[u8; 81], se: &SeLadder) -> Result<SeRating, Invalid> {
+    Ok(se.rate(&proper(values)?))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

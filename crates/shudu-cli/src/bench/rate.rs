@@ -1,15 +1,17 @@
-//! `shudu bench --rate`: how fast `shudu rate` grades a collection on one thread, without parsing or output.
+//! `shudu bench --rate`: how fast `shudu rate` grades a collection on one thread, without parsing or output: its
+//! text lines, HoDoKu's grading (SE's ratings, which only its JSON and serate's lines show, are timed by the SE
+//! section of BENCHMARKS.md).
 
 use std::hint::black_box;
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
 use shudu::logic::Level;
-use shudu::rate::{hodoku_solver, rate_with, SeLadder};
+use shudu::rate::{grade_with, hodoku_solver};
 
 use super::{BenchArgs, Collection, REPEAT_BUDGET};
 
-/// Times the whole grading of each puzzle (uniqueness check, HoDoKu's ladder, the SE ladder) over the collection
+/// Times the whole grading of each puzzle (uniqueness check, HoDoKu's ladder) over the collection
 /// (or its first `--first` puzzles) and prints one block: speed, the levels, and how many paths were stuck.
 pub fn report(out: &mut impl Write, c: &Collection, args: &BenchArgs) -> io::Result<()> {
     let take = args.first.unwrap_or(usize::MAX).min(c.puzzles.len());
@@ -21,7 +23,6 @@ pub fn report(out: &mut impl Write, c: &Collection, args: &BenchArgs) -> io::Res
         return Ok(());
     }
     let solver = hodoku_solver();
-    let se = SeLadder::new();
     let mut best = Duration::MAX;
     let mut spent = Duration::ZERO;
     let mut runs = 0;
@@ -30,10 +31,10 @@ pub fn report(out: &mut impl Write, c: &Collection, args: &BenchArgs) -> io::Res
         (levels, stuck, invalid) = ([0; 5], 0, 0);
         let start = Instant::now();
         for p in puzzles {
-            match rate_with(black_box(p), &solver, &se) {
-                Ok(rating) => {
-                    levels[rating.grade.level as usize] += 1;
-                    stuck += usize::from(!rating.grade.solved);
+            match grade_with(black_box(p), &solver) {
+                Ok(grade) => {
+                    levels[grade.level as usize] += 1;
+                    stuck += usize::from(!grade.solved);
                 }
                 Err(_) => invalid += 1,
             }

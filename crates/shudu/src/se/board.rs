@@ -5,6 +5,13 @@
 
 use crate::grid::{Cell, Digit, Grid};
 
+/// A board's candidates and its places ([`Board::places`]).
+type Places = ([u16; 81], [[u16; 9]; 27]);
+
+std::thread_local! {
+    static LAST_PLACES: core::cell::RefCell<Option<Places>> = const { core::cell::RefCell::new(None) };
+}
+
 /// A house in SE's order: 0–8 boxes, 9–17 rows, 18–26 columns.
 pub type Region = usize;
 
@@ -242,6 +249,49 @@ impl Board {
             p |= (self.cands[c as usize] >> (digit - 1) & 1) << i;
         }
         p
+    }
+
+    /// Every house's places of every digit, indexed `[region][digit - 1]`: [`Board::positions`] for all of them at
+    /// once, for rules that read most of them.
+    pub fn places(&self) -> [[u16; 9]; 27] {
+        // The rules of one step ask for the same board's places up to ten times: the last board's are kept.
+        LAST_PLACES.with(|last| {
+            let mut last = last.borrow_mut();
+            match &*last {
+                Some((cands, places)) if *cands == self.cands => *places,
+                _ => {
+                    let places = self.places_afresh();
+                    *last = Some((self.cands, places));
+                    places
+                }
+            }
+        })
+    }
+
+    fn places_afresh(&self) -> [[u16; 9]; 27] {
+        let mut places = [[0u16; 9]; 27];
+        for (cell, &cands) in self.cands.iter().enumerate() {
+            let (row, col) = (cell / 9, cell % 9);
+            let b = row / 3 * 3 + col / 3;
+            let in_box = 1u16 << (row % 3 * 3 + col % 3);
+            for d in bits16(cands) {
+                places[b][d] |= in_box;
+                places[9 + row][d] |= 1 << col;
+                places[18 + col][d] |= 1 << row;
+            }
+        }
+        places
+    }
+
+    /// The cells where each digit is a candidate, indexed `digit - 1`: [`Board::digit_cells`] for all nine.
+    pub fn digit_sets(&self) -> [u128; 9] {
+        let mut sets = [0u128; 9];
+        for (cell, &cands) in self.cands.iter().enumerate() {
+            for d in bits16(cands) {
+                sets[d] |= 1u128 << cell;
+            }
+        }
+        sets
     }
 
     /// The cells where `digit` is a candidate.

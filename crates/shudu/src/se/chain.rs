@@ -19,6 +19,7 @@ use core::ops::ControlFlow;
 
 use super::board::{bits16, Board, CELL_REGIONS, REGION_CELLS};
 use super::hint::{Hint, Kind};
+use super::reach::Reach;
 use super::{Rule, Sink};
 
 /// The name of a chain hint, as SE gives it.
@@ -237,8 +238,7 @@ impl Adjacency {
     pub(super) fn new(board: &Board) -> Adjacency {
         let mut spans = vec![(0u16, 0u8, 0u8); 729];
         let mut cells = Vec::with_capacity(4096);
-        let places: [[u16; 27]; 9] =
-            core::array::from_fn(|d| core::array::from_fn(|r| board.positions(r, d as u8 + 1)));
+        let places = board.places();
         for cell in 0..81 {
             for d in bits16(board.cands[cell]) {
                 let start = cells.len();
@@ -255,7 +255,7 @@ impl Adjacency {
                 let peers = cells.len() - start;
                 for &region in &CELL_REGIONS[cell] {
                     let region = usize::from(region);
-                    let there = places[d][region];
+                    let there = places[region][d];
                     if there.count_ones() == 2 {
                         for i in bits16(there) {
                             let other = REGION_CELLS[region][i];
@@ -349,9 +349,9 @@ pub(super) struct Found {
 
 /// The kind of links a walk uses, and the sort key and bases SE gives its hints.
 #[derive(Copy, Clone)]
-struct Links {
-    y: bool,
-    x: bool,
+pub(super) struct Links {
+    pub(super) y: bool,
+    pub(super) x: bool,
 }
 
 impl Links {
@@ -368,6 +368,7 @@ impl Links {
 type Scratch = (Vec<Potential>, Vec<Potential>, Vec<u32>, Vec<u32>);
 
 /// Walks from `source`: cycles back to it (recorded as the node reaching it) and forcing chains to its opposite.
+/// The rule finds its forcing chains with [`Reach`], which needs no nodes; this walk's are the tests' reference.
 #[allow(clippy::too_many_arguments)]
 fn walk(
     board: &Board,
@@ -537,9 +538,7 @@ fn cycle_hint(board: &Board, adj: &Adjacency, path: &[Potential], links: Links) 
     })
 }
 
-fn forcing_hint(board: &Board, path: &[Potential], links: Links) -> Found {
-    let target = path[0];
-    let complexity = distinct(path);
+fn forcing_hint(board: &Board, target: Potential, complexity: u32, links: Links) -> Found {
     let (name, base) = match (links.x, links.y) {
         (true, false) if complexity <= 6 => (ChainName::TurbotFish, 6.6),
         (true, false) => (ChainName::ForcingXChain, 6.6),
@@ -620,6 +619,7 @@ fn gather(board: &Board, first_only: bool) -> Vec<Found> {
     let mut ends = Vec::new();
     let mut scratch: Scratch = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let adj = Adjacency::new(board);
+    let reach = Reach::new(board);
     let keep = |found: &mut Vec<Found>, best: &mut Option<(f64, u32, u8)>, f: Found| {
         let k = (f.hint.rating, f.hint.complexity, f.sort_key);
         if best.is_none_or(|b| before(k, b)) {
@@ -645,12 +645,20 @@ fn gather(board: &Board, first_only: bool) -> Vec<Found> {
             for d in bits16(cands) {
                 let digit = d as u8 + 1;
                 let on = Potential { cell, digit, on: true };
+                // A cycle comes back to its start through an off candidate that turns it on, and a chain from the
+                // start off leaves it the same way: where nothing can (no conjugate, no bivalue cell), neither walk
+                // finds anything.
+                let closes = turns_any_on(board, &adj, on.flipped(), links);
                 let limit = if first_only {
                     depth_limit(cycle_base, links.sort_key(), best)
                 } else {
                     u32::MAX
                 };
-                walk(board, &adj, on, links, true, limit, &mut w, &mut ends, &mut scratch);
+                if closes {
+                    walk(board, &adj, on, links, true, limit, &mut w, &mut ends, &mut scratch);
+                } else {
+                    ends.clear();
+                }
                 for &end in &ends {
                     // A cycle's candidates are all distinct but its start, met twice: a cycle that could not come
                     // first is not made into a hint.
@@ -665,17 +673,19 @@ fn gather(board: &Board, first_only: bool) -> Vec<Found> {
                 }
                 if links.x {
                     for start in [on, on.flipped()] {
+                        if !start.on && !closes {
+                            continue;
+                        }
                         let limit = if first_only {
                             depth_limit(chain_base, links.sort_key(), best)
                         } else {
                             u32::MAX
                         };
-                        walk(board, &adj, start, links, false, limit, &mut w, &mut ends, &mut scratch);
-                        // Every end of one walk proves the same thing: only the simplest (the first of equals) can
-                        // come first once sorted, so only it is made into a hint.
-                        let shortest = ends.iter().map(|&end| w.path(end)).min_by_key(|path| distinct(path));
-                        if let Some(path) = shortest {
-                            keep(&mut found, &mut best, forcing_hint(board, &path, links));
+                        // Every end of one walk proves the same thing, and only the shortest can come first once
+                        // sorted: its length is all the hint needs, and `reach` finds it without the walk's nodes.
+                        if let Some(complexity) = reach.chain_length(start, links, limit) {
+                            let f = forcing_hint(board, start.flipped(), complexity, links);
+                            keep(&mut found, &mut best, f);
                         }
                     }
                 }
@@ -719,5 +729,72 @@ pub fn hints(rule: Rule, board: &Board, sink: Sink) -> ControlFlow<()> {
         Rule::DynamicForcingChains => super::net::multiple(board, super::net::Mode::DYNAMIC, sink),
         Rule::DynamicForcingChainsPlus => super::net::multiple(board, super::net::Mode::DYNAMIC_PLUS, sink),
         _ => ControlFlow::Continue(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Puzzles of the dev set that serate rates 7.2 to 7.3: their paths pass many boards where chains are sought.
+    const PUZZLES: [&str; 3] = [
+        "8..6.......5...2..2..3...6......4.36...5.6.9.4...7..2...129.5...9..6..8..4.......",
+        "......6.31.23.....6.5.....8..4...2....7.68....2..7..1.3....95.4..........46.53...",
+        ".8.54.7..3....1.4..9........2...6.75..9...4.65.8....2.8.76.........2.....3..54..9",
+    ];
+
+    /// The forcing chains' lengths that `Reach` finds on bitboards are the walk's, from every candidate, on and
+    /// off, with X-links and with both kinds, at every board of the puzzles' SE paths, with and without a limit.
+    #[test]
+    fn reach_finds_the_walks_shortest_chain() {
+        let mut w = Walk::new();
+        let mut ends = Vec::new();
+        let mut scratch: Scratch = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let (mut boards, mut chains) = (0, 0);
+        for line in PUZZLES {
+            let values: [u8; 81] = core::array::from_fn(|i| line.as_bytes()[i].saturating_sub(b'0') % 10);
+            let mut board = Board::from_values(&values);
+            while let Some((_, hint)) = super::super::next_step(&board) {
+                boards += 1;
+                let adj = Adjacency::new(&board);
+                let reach = Reach::new(&board);
+                for links in [Links { y: false, x: true }, Links { y: true, x: true }] {
+                    for cell in 0..81u8 {
+                        for d in bits16(board.cands[usize::from(cell)]) {
+                            for on in [true, false] {
+                                let start = Potential {
+                                    cell,
+                                    digit: d as u8 + 1,
+                                    on,
+                                };
+                                walk(
+                                    &board,
+                                    &adj,
+                                    start,
+                                    links,
+                                    false,
+                                    u32::MAX,
+                                    &mut w,
+                                    &mut ends,
+                                    &mut scratch,
+                                );
+                                let shortest = ends.iter().map(|&e| distinct(&w.path(e))).min();
+                                assert_eq!(reach.chain_length(start, links, u32::MAX), shortest, "{line} {start:?}");
+                                if let Some(n) = shortest {
+                                    chains += 1;
+                                    // The walk counts rounds, and a walk from an off candidate idles through one.
+                                    let rounds = if on { n - 1 } else { n };
+                                    assert_eq!(reach.chain_length(start, links, rounds), Some(n));
+                                    assert_eq!(reach.chain_length(start, links, rounds - 1), None);
+                                }
+                            }
+                        }
+                    }
+                }
+                hint.apply(&mut board);
+            }
+            assert!(board.is_solved(), "{line}");
+        }
+        assert!(boards > 100 && chains > 1000, "{boards} boards, {chains} chains");
     }
 }

@@ -16,12 +16,10 @@ pub fn fish(board: &Board, n: usize, sink: Sink) -> ControlFlow<()> {
         _ => (Kind::Jellyfish, 5.2),
     };
     // Columns are regions 18..27, rows 9..18.
+    let all = board.places();
     for (base0, cover0) in [(18usize, 9usize), (9, 18)] {
         for d in 1..=9u8 {
-            let mut pos = [0u16; 9];
-            for (i, p) in pos.iter_mut().enumerate() {
-                *p = board.positions(base0 + i, d);
-            }
+            let pos: [u16; 9] = core::array::from_fn(|i| all[base0 + i][usize::from(d - 1)]);
             let lines: Vec<usize> = (0..9)
                 .filter(|&i| (2..=n as u32).contains(&pos[i].count_ones()))
                 .collect();

@@ -19,30 +19,48 @@ pub(super) struct Lock {
 /// The intersections in SE's order: boxes pointing into columns, then into rows, then columns and rows claiming; for
 /// each pair of kinds, base houses in order, then the houses crossing them in order, then digits.
 fn locks(board: &Board, each: impl FnMut(Lock) -> ControlFlow<()>) -> ControlFlow<()> {
-    locks_in(&core::array::from_fn(|d| board.digit_cells(d as u8 + 1)), each)
+    locks_in(&board.digit_sets(), each)
 }
 
 /// The intersections of [`locks`] where each digit's places are `places` (a set of 81 cells a digit).
 pub(super) fn locks_in(places: &[u128; 9], mut each: impl FnMut(Lock) -> ControlFlow<()>) -> ControlFlow<()> {
-    const PAIRS: [(usize, usize); 4] = [(0, 18), (0, 9), (18, 0), (9, 0)];
-    for (base0, cover0) in PAIRS {
-        for base in base0..base0 + 9 {
-            for cover in cover0..cover0 + 9 {
-                if REGION_SET[base] & REGION_SET[cover] == 0 {
+    // (base kind, cover kind) as SE pairs them, each kind by its place in CELL_REGIONS (box, row, column).
+    const PAIRS: [(usize, usize); 4] = [(0, 2), (0, 1), (2, 0), (1, 0)];
+    for (base_kind, cover_kind) in PAIRS {
+        for base in base_kind * 9..base_kind * 9 + 9 {
+            // A digit's places in the base, two or more, fall in at most one cover: the one of its first place.
+            // SE goes through the covers crossing the base in order, and the digits within each; so does this.
+            let mut cover_of = [usize::MAX; 9];
+            let mut any = false;
+            for (d, cover) in cover_of.iter_mut().enumerate() {
+                let cells = places[d] & REGION_SET[base];
+                if cells.count_ones() < 2 {
                     continue;
                 }
-                for d in 1..=9u8 {
-                    let cells = places[usize::from(d - 1)] & REGION_SET[base];
-                    if cells.count_ones() < 2 || cells & REGION_SET[cover] != cells {
-                        continue;
-                    }
-                    let removed = places[usize::from(d - 1)] & REGION_SET[cover] & !REGION_SET[base];
-                    if removed != 0 {
+                let c = usize::from(CELL_REGIONS[cells.trailing_zeros() as usize][cover_kind]);
+                if cells & REGION_SET[c] == cells && places[d] & REGION_SET[c] & !REGION_SET[base] != 0 {
+                    *cover = c;
+                    any = true;
+                }
+            }
+            if !any {
+                continue;
+            }
+            let mut covers: [usize; 9] = cover_of;
+            covers.sort_unstable();
+            let mut last = usize::MAX;
+            for cover in covers {
+                if cover == usize::MAX || cover == last {
+                    continue;
+                }
+                last = cover;
+                for (d, &c) in cover_of.iter().enumerate() {
+                    if c == cover {
                         each(Lock {
                             base,
                             cover,
-                            digit: d,
-                            removed,
+                            digit: d as u8 + 1,
+                            removed: places[d] & REGION_SET[cover] & !REGION_SET[base],
                         })?;
                     }
                 }

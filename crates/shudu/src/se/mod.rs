@@ -29,6 +29,7 @@ mod fish;
 mod locking;
 mod net;
 mod plus;
+mod reach;
 mod singles;
 mod subsets;
 mod unique;

@@ -22,7 +22,7 @@
 
 use core::ops::ControlFlow;
 
-use super::board::{bits16, Board, CELL_REGIONS, REGION_CELLS};
+use super::board::{bits128, bits16, Board, CELL_REGIONS, REGION_CELLS, REGION_SET};
 use super::chain::{conclusion, emit, ChainName, Found, Potential};
 use super::Sink;
 
@@ -173,10 +173,6 @@ impl Net {
     }
 }
 
-fn has(cands: &[u16; 81], cell: usize, digit: u8) -> bool {
-    cands[cell] >> (digit - 1) & 1 != 0
-}
-
 /// Where `digit` may go in `region` on `cands`, a bit per cell of the region.
 pub(super) fn positions(cands: &[u16; 81], region: usize, digit: u8) -> u16 {
     let mut p = 0;
@@ -186,10 +182,23 @@ pub(super) fn positions(cands: &[u16; 81], region: usize, digit: u8) -> u16 {
     p
 }
 
-/// Follows `start` on `source` as `mode` says, into `net`.
-fn propagate(source: &[u16; 81], start: Potential, mode: Mode, net: &mut Net) {
+/// Each digit's cells on a board of candidates: where a house's places are needed, `set & REGION_SET[house]` in
+/// ascending order is the house's order, without going through its cells.
+fn digit_sets(cands: &[u16; 81]) -> [u128; 9] {
+    let mut sets = [0u128; 9];
+    for (cell, &c) in cands.iter().enumerate() {
+        for d in bits16(c) {
+            sets[d] |= 1u128 << cell;
+        }
+    }
+    sets
+}
+
+/// Follows `start` on `source` (whose digits' cells are `source_sets`) as `mode` says, into `net`.
+fn propagate(source: &[u16; 81], source_sets: &[u128; 9], start: Potential, mode: Mode, net: &mut Net) {
     net.clear();
     let mut cands = *source;
+    let mut sets = *source_sets;
     let root = net.node(start, &[]);
     net.enter(root);
     let y = !mode.nishio;
@@ -231,17 +240,16 @@ fn propagate(source: &[u16; 81], start: Potential, mode: Mode, net: &mut Net) {
                     }
                 }
             }
+            let others = sets[usize::from(p.digit - 1)] & !(1u128 << cell);
             for &region in &CELL_REGIONS[cell] {
-                for &other in &REGION_CELLS[usize::from(region)] {
-                    if usize::from(other) != cell && has(&cands, usize::from(other), p.digit) {
-                        let q = Potential {
-                            cell: other,
-                            digit: p.digit,
-                            on: false,
-                        };
-                        if turn_off(net, q) {
-                            return;
-                        }
+                for other in bits128(others & REGION_SET[usize::from(region)]) {
+                    let q = Potential {
+                        cell: other as u8,
+                        digit: p.digit,
+                        on: false,
+                    };
+                    if turn_off(net, q) {
+                        return;
                     }
                 }
             }
@@ -271,20 +279,19 @@ fn propagate(source: &[u16; 81], start: Potential, mode: Mode, net: &mut Net) {
                     made_parents.len() as u32,
                 ));
             }
+            let d = usize::from(p.digit - 1);
             for &region in &CELL_REGIONS[cell] {
-                let region = usize::from(region);
-                let places = positions(&cands, region, p.digit);
+                let house = REGION_SET[usize::from(region)];
+                let places = sets[d] & house;
                 if places.count_ones() != 2 {
                     continue;
                 }
-                let Some(other) = bits16(places)
-                    .map(|i| REGION_CELLS[region][i])
-                    .find(|&c| usize::from(c) != cell)
-                else {
+                let rest = places & !(1u128 << cell);
+                if rest.count_ones() != 1 {
                     continue;
-                };
+                }
                 let q = Potential {
-                    cell: other,
+                    cell: rest.trailing_zeros() as u8,
                     digit: p.digit,
                     on: true,
                 };
@@ -294,16 +301,15 @@ fn propagate(source: &[u16; 81], start: Potential, mode: Mode, net: &mut Net) {
                 let start = made_parents.len() as u32;
                 made_parents.push(id);
                 if mode.dynamic {
-                    let gone = positions(source, region, p.digit) & !places;
-                    for i in bits16(gone) {
-                        let c = usize::from(REGION_CELLS[region][i]);
-                        made_parents.push(net.off[c * 9 + usize::from(p.digit - 1)]);
+                    for c in bits128(source_sets[d] & house & !places) {
+                        made_parents.push(net.off[c * 9 + d]);
                     }
                 }
                 made.push((q, start, made_parents.len() as u32));
             }
             if mode.dynamic {
                 cands[cell] &= !(1 << (p.digit - 1));
+                sets[d] &= !(1u128 << cell);
             }
             for &(q, a, b) in &made {
                 let off = net.off[q.index()];
@@ -383,6 +389,8 @@ fn give_back(mut net: Box<Net>) {
 /// The nets of a step, built once each: on candidates' nets kept, by candidate.
 struct Nets<'a> {
     board: &'a Board,
+    /// The board's digits' cells.
+    sets: [u128; 9],
     mode: Mode,
     on: Vec<Option<Box<Net>>>,
     seen: Vec<bool>,
@@ -395,7 +403,7 @@ impl<'a> Nets<'a> {
         let i = p.index();
         if self.on[i].is_none() {
             let mut net = take_net();
-            propagate(&self.board.cands, p, self.mode, &mut net);
+            propagate(&self.board.cands, &self.sets, p, self.mode, &mut net);
             self.on[i] = Some(net);
         }
         i
@@ -447,6 +455,7 @@ pub(super) fn multiple(board: &Board, mode: Mode, sink: Sink) -> ControlFlow<()>
     let mut found: Vec<Found> = Vec::new();
     let mut nets = Nets {
         board,
+        sets: digit_sets(&board.cands),
         mode,
         on: (0..729).map(|_| None).collect(),
         seen: Vec::new(),
@@ -473,7 +482,7 @@ pub(super) fn multiple(board: &Board, mode: Mode, sink: Sink) -> ControlFlow<()>
             branches.push(on_index);
             if mode.dynamic {
                 let off = Potential { cell, digit, on: false };
-                propagate(&board.cands, off, mode, &mut off_net);
+                propagate(&board.cands, &nets.sets, off, mode, &mut off_net);
                 let (mut seen, mut stack) = (core::mem::take(&mut nets.seen), core::mem::take(&mut nets.stack));
                 let on_net = nets.net(on_index);
                 // Supposing the digit on, then off: a contradiction proves the other.

@@ -10,12 +10,14 @@ use super::Sink;
 /// Hidden singles, the houses with one empty cell first (rated 1.0), then every digit with one place left in a
 /// house, houses in SE's scan order and digits in order within a house.
 pub fn hidden_single(board: &Board, sink: Sink) -> ControlFlow<()> {
+    let places = board.places();
+    let last: [bool; 27] = core::array::from_fn(|region| board.empty_count(region) == 1);
     for &region in &SCAN {
-        if board.empty_count(region) != 1 {
+        if !last[region] {
             continue;
         }
         for d in 1..=9u8 {
-            let p = board.positions(region, d);
+            let p = places[region][usize::from(d - 1)];
             if p.count_ones() == 1 {
                 let cell = usize::from(REGION_CELLS[region][p.trailing_zeros() as usize]);
                 sink(Hint::placing(Kind::HiddenSingle, 1.0, cell, d))?;
@@ -23,7 +25,7 @@ pub fn hidden_single(board: &Board, sink: Sink) -> ControlFlow<()> {
         }
     }
     for &region in &SCAN {
-        if board.empty_count(region) == 1 {
+        if last[region] {
             continue;
         }
         let rating = if RegionKind::of(region) == RegionKind::Block {
@@ -32,7 +34,7 @@ pub fn hidden_single(board: &Board, sink: Sink) -> ControlFlow<()> {
             1.5
         };
         for d in 1..=9u8 {
-            let p = board.positions(region, d);
+            let p = places[region][usize::from(d - 1)];
             if p.count_ones() == 1 {
                 let cell = usize::from(REGION_CELLS[region][p.trailing_zeros() as usize]);
                 sink(Hint::placing(Kind::HiddenSingle, rating, cell, d))?;

@@ -86,14 +86,19 @@ pub fn naked_set(board: &Board, n: usize, sink: Sink) -> ControlFlow<()> {
 /// direct form keeps only those whose eliminations leave another digit one place in the house, and places it.
 pub fn hidden_set(board: &Board, n: usize, direct: bool, sink: Sink) -> ControlFlow<()> {
     let (kind, rating) = hidden_kind(n, direct);
+    let all = board.places();
     for &region in &SCAN {
         let mut pos = [0u16; 10];
+        pos[1..].copy_from_slice(&all[region]);
+        let mut digits = [0u8; 9];
+        let mut count = 0;
         for d in 1..=9u8 {
-            pos[usize::from(d)] = board.positions(region, d);
+            if (2..=n as u32).contains(&pos[usize::from(d)].count_ones()) {
+                digits[count] = d;
+                count += 1;
+            }
         }
-        let digits: Vec<u8> = (1..=9u8)
-            .filter(|&d| (2..=n as u32).contains(&pos[usize::from(d)].count_ones()))
-            .collect();
+        let digits = &digits[..count];
         combinations(digits.len(), n, |pick| {
             let places = pick.iter().fold(0u16, |u, &i| u | pos[usize::from(digits[i])]);
             if places.count_ones() as usize != n {
