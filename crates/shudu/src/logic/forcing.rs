@@ -195,6 +195,11 @@ struct Board {
     hodoku_order: bool,
     /// Nets of depth two (see [`Run::derive_deep`]).
     deep: bool,
+    /// HoDoKu's nets, when not 0: a premise's facts are its chain's (through groups), and besides each fact's
+    /// strong links the singles that setting that fact alone on the grid makes within this many rounds
+    /// ([`lookahead_singles`]). So a fact resting on several others arises only within one fact's look-ahead,
+    /// not from the facts of different branches together, as in shudu's nets.
+    lookahead: usize,
     /// Cells where each digit is a candidate.
     cand: [u128; 9],
     /// Candidates of each cell, as bits of digits.
@@ -266,6 +271,7 @@ impl Board {
             grouped: false,
             hodoku_order: false,
             deep: false,
+            lookahead: 0,
             cand: [0; 9],
             cells: [0; 81],
             needs: [0; 9],
@@ -1343,6 +1349,94 @@ fn successors(board: &Board, linked: &[u128; 9], fact: Fact, out: &mut Vec<Fact>
     }
 }
 
+/// How many rounds of singles HoDoKu's nets look ahead from each fact. Learnt from its paths over top1465's lines
+/// 501-1,465: with 4, 328 of its 338 net contradictions and 121 of its 126 net verities are the first in its order
+/// (shudu's nets: 105 and 8); 3 and 5 rounds agree with fewer of its paths (exact scores 668 and 672 of 965, 4:
+/// 726).
+const HODOKU_LOOKAHEAD: usize = 4;
+
+/// The singles that setting `fact` alone on the grid makes (placing its digit, or removing its candidate), round
+/// after round for [`Board::lookahead`] rounds: each round's naked and hidden singles are set before the next
+/// round looks.
+fn lookahead_singles(board: &Board, fact: Fact, out: &mut Vec<Fact>) {
+    /// The grid as the look-ahead changes it.
+    struct World {
+        cand: [u128; 9],
+        cells: [u16; 81],
+        needs: [u32; 9],
+        placed: u128,
+        /// The candidates removed since the last round looked: only their cells and houses can hold a new single.
+        removed: [u128; 9],
+    }
+    impl World {
+        fn remove(&mut self, c: usize, d: usize) {
+            self.cand[d] &= !bit(c);
+            self.cells[c] &= !(1 << d);
+            self.removed[d] |= bit(c);
+        }
+        fn place(&mut self, c: usize, d: usize) {
+            let mut others = self.cells[c] & !(1 << d);
+            while others != 0 {
+                let x = others.trailing_zeros() as usize;
+                others &= others - 1;
+                self.remove(c, x);
+            }
+            for p in cells_of(self.cand[d] & peers(c) & !bit(c)) {
+                self.remove(p, d);
+            }
+            self.placed |= bit(c);
+            self.needs[d] &= !CELL_HOUSES[c];
+        }
+    }
+    let mut w = World {
+        cand: board.cand,
+        cells: board.cells,
+        needs: board.needs,
+        // The grid's own singles are no consequence of the fact.
+        placed: board.naked,
+        removed: [0; 9],
+    };
+    let (c, d) = (fact.cell(), fact.digit());
+    if fact.on() {
+        w.place(c, d);
+    } else {
+        w.remove(c, d);
+    }
+    let mut found: Vec<(usize, usize)> = Vec::new();
+    for _ in 0..board.lookahead {
+        found.clear();
+        let removed = core::mem::take(&mut w.removed);
+        let changed = removed.iter().fold(0, |acc, &r| acc | r);
+        for c in cells_of(changed & board.open & !w.placed) {
+            if w.cells[c].count_ones() == 1 {
+                found.push((c, w.cells[c].trailing_zeros() as usize));
+            }
+        }
+        for (d, &needs) in w.needs.iter().enumerate() {
+            let mut hs = needs & houses_touched(removed[d]);
+            while hs != 0 {
+                let h = hs.trailing_zeros() as usize;
+                hs &= hs - 1;
+                let left = w.cand[d] & HOUSES[h] & !w.placed;
+                if left.count_ones() == 1 {
+                    found.push((left.trailing_zeros() as usize, d));
+                }
+            }
+        }
+        if found.is_empty() {
+            break;
+        }
+        // A single an earlier one of the round made impossible is left out (the round's singles contradict each
+        // other then, which the closure's facts show).
+        for &(c, d) in &found {
+            if w.placed & bit(c) == 0 && w.cells[c] >> d & 1 != 0 {
+                out.push(Fact::new(c, d, true));
+                w.place(c, d);
+            }
+        }
+    }
+}
+
 /// The places of each digit whose removal implies something through a strong link: a cell left with one other
 /// candidate, or a house with one other place.
 fn linked_places(board: &Board) -> [u128; 9] {
@@ -1459,6 +1553,9 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
         start.push(adj.len());
         buf.clear();
         successors(board, &linked, f, &mut buf);
+        if board.lookahead > 0 && !f.is_group() {
+            lookahead_singles(board, f, &mut buf);
+        }
         adj.extend(buf.iter().map(|g| at[g.index()]));
     }
     start.push(adj.len());
@@ -1703,7 +1800,7 @@ fn search(board: &Board) -> Vec<(Found, u16)> {
     if board.deep {
         return search_deep(board).into_iter().collect();
     }
-    let (closures, at) = if board.net {
+    let (closures, at) = if board.net && board.lookahead == 0 {
         all_closures(board)
     } else {
         static_closures(board)
@@ -1721,14 +1818,17 @@ fn search(board: &Board) -> Vec<(Found, u16)> {
     // Premises one of which holds: what all their closures share. Most sets share nothing, so the intersection
     // stops as soon as it is empty, and nothing is allocated unless something is found.
     // Whether a set's verity found anything.
+    // HoDoKu's verities count a premise that contradicts itself too (it is false, so the others cover every case):
+    // 43 of its 126 net verities over top1465's lines 501-1,465 rest on such a branch.
+    let keep_bad = board.hodoku_order;
     let verity = |premises: &[Fact], house: Option<usize>, found: &mut Vec<(Found, u16)>| -> bool {
         // A branch that contradicts itself is reported as a contradiction already. The first closure is the
         // intersection so far as it stands (were it empty, so would be every intersection with it).
-        let Some(first) = premises.first().and_then(|&p| get(p)).filter(|c| !c.bad) else {
+        let Some(first) = premises.first().and_then(|&p| get(p)).filter(|c| keep_bad || !c.bad) else {
             return false;
         };
         // Every set has two premises or more: the first two closures' intersection is made at once.
-        let Some(second) = premises.get(1).and_then(|&p| get(p)).filter(|c| !c.bad) else {
+        let Some(second) = premises.get(1).and_then(|&p| get(p)).filter(|c| keep_bad || !c.bad) else {
             return false;
         };
         let (mut on, mut off) = ([0u128; 9], [0u128; 9]);
@@ -1742,7 +1842,7 @@ fn search(board: &Board) -> Vec<(Found, u16)> {
             return false;
         }
         for &p in &premises[2..] {
-            let Some(c) = get(p).filter(|c| !c.bad) else {
+            let Some(c) = get(p).filter(|c| keep_bad || !c.bad) else {
                 return false;
             };
             let mut any = 0u128;
@@ -1758,6 +1858,21 @@ fn search(board: &Board) -> Vec<(Found, u16)> {
         let results = verity_results(&on, &off);
         if results.is_empty() {
             return false;
+        }
+        // HoDoKu's verities prove one thing each (297 of 297 over those puzzles): one step a result, ordered with
+        // the rest by [`Found::hodoku_key`].
+        if board.hodoku_order {
+            for r in results {
+                found.push((
+                    Found::Verity {
+                        premises: premises.to_vec(),
+                        results: vec![r],
+                        house,
+                    },
+                    0,
+                ));
+            }
+            return true;
         }
         found.push((
             Found::Verity {
@@ -1776,8 +1891,14 @@ fn search(board: &Board) -> Vec<(Found, u16)> {
         if get(premise.negated()).is_some_and(|c| c.lone) {
             continue;
         }
-        if verity(&[premise, premise.negated()], None, &mut found) {
+        let mut pair = Vec::new();
+        if verity(&[premise, premise.negated()], None, &mut pair) {
             shared[premise.index() / 64] |= 1 << (premise.index() % 64);
+        }
+        // HoDoKu's verities start from a cell's candidates or a house's places only (a candidate true and false,
+        // where it finds anything, is one of its contradictions already).
+        if !board.hodoku_order {
+            found.append(&mut pair);
         }
     }
     // A pair whose second closure is the first's opposite's (a cell's two candidates, a house's two places, linked
@@ -2119,9 +2240,22 @@ pub fn forcing_net(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     nets(grid, false, emit)
 }
 
-/// Forcing Net with its results in HoDoKu's order ([`Found::hodoku_key`]), as HoDoKu's ladder takes them (see
-/// `choice.rs`); the nets of depth two, when no net finds anything, as [`forcing_net`].
+/// Forcing Net as HoDoKu's ladder takes them (see `choice.rs`): HoDoKu's nets ([`Board::lookahead`]), their
+/// results in HoDoKu's order ([`Found::hodoku_key`]). Where those find nothing, shudu's nets in that order, and
+/// then the nets of depth two, as [`forcing_net`].
 pub fn forcing_net_hodoku(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    let mut board = Board::new(grid, true);
+    board.hodoku_order = true;
+    board.grouped = true;
+    board.lookahead = HODOKU_LOOKAHEAD;
+    let mut any = false;
+    report(&board, &mut |step| {
+        any = true;
+        emit(step)
+    })?;
+    if any {
+        return Flow::Continue(());
+    }
     nets(grid, true, emit)
 }
 
@@ -2518,6 +2652,49 @@ mod tests {
         assert_eq!((f.cell(), f.digit(), f.on()), (80, 8, true));
         assert_eq!(f.negated(), Fact::new(80, 8, false));
         assert_eq!(f.index(), FACTS - 1);
+    }
+
+    /// An analysis: the closure of one premise (`SHUDU_PREMISE=r1c3=9` or `r1c3<>9`) in the pencil marks of the file
+    /// `SHUDU_PM`, under HoDoKu's nets (look-ahead `SHUDU_LOOKAHEAD`, 4 when unset).
+    #[test]
+    #[ignore = "an analysis"]
+    fn closure_of() {
+        let (Ok(pm), Ok(premise)) = (std::env::var("SHUDU_PM"), std::env::var("SHUDU_PREMISE")) else {
+            return;
+        };
+        let grid = parse_pencilmarks(&std::fs::read_to_string(pm).expect("file")).expect("parses");
+        let mut board = Board::new(&grid, true);
+        board.grouped = true;
+        board.lookahead = std::env::var("SHUDU_LOOKAHEAD")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(4);
+        let name = |f: Fact| {
+            format!(
+                "r{}c{}{}{}",
+                f.cell() / 9 + 1,
+                f.cell() % 9 + 1,
+                if f.on() { "=" } else { "<>" },
+                f.digit() + 1
+            )
+        };
+        let fact = board.premises().find(|&f| name(f) == premise).expect("premise");
+        let mut out = Vec::new();
+        lookahead_singles(&board, fact, &mut out);
+        println!(
+            "look-ahead: {}",
+            out.iter().map(|&f| name(f)).collect::<Vec<_>>().join(" ")
+        );
+        let (closures, at) = static_closures(&board);
+        let c = &closures[at[fact.index()] as usize];
+        println!("bad {}", c.bad);
+        let mut on = Vec::new();
+        let mut off = Vec::new();
+        for d in 0..9 {
+            on.extend(cells_of(c.on[d]).map(|x| name(Fact::new(x, d, true))));
+            off.extend(cells_of(c.off[d]).map(|x| name(Fact::new(x, d, false))));
+        }
+        println!("on: {}\noff: {}", on.join(" "), off.join(" "));
     }
 
     /// The closures computed once per strongly connected part are exactly the breadth-first derivations, for every
