@@ -1554,6 +1554,11 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
         buf.clear();
         successors(board, &linked, f, &mut buf);
         if board.lookahead > 0 && !f.is_group() {
+            // Each fact's look-ahead is a net derived, and is paid for as the dynamic nets pay for theirs: a bounded
+            // search (`--max-steps`, the games' hints) bounds these nets too. The caller sees the budget run out.
+            if !budget::spend() {
+                return (Vec::new(), at);
+            }
             lookahead_singles(board, f, &mut buf);
         }
         adj.extend(buf.iter().map(|g| at[g.index()]));
