@@ -2253,15 +2253,20 @@ pub fn forcing_net_hodoku(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Fl
     board.hodoku_order = true;
     board.grouped = true;
     board.lookahead = HODOKU_LOOKAHEAD;
-    let mut any = false;
-    report(&board, &mut |step| {
-        any = true;
-        emit(step)
-    })?;
-    if any {
+    if report_any(&board, emit)? {
         return Flow::Continue(());
     }
     nets(grid, true, emit)
+}
+
+/// Reports `board`'s steps, and whether there was any (a finder with a fallback tries it only when not).
+fn report_any(board: &Board, emit: &mut dyn FnMut(Step) -> Flow) -> core::ops::ControlFlow<(), bool> {
+    let mut any = false;
+    report(board, &mut |step| {
+        any = true;
+        emit(step)
+    })?;
+    core::ops::ControlFlow::Continue(any)
 }
 
 /// The nets of depth one, their results in HoDoKu's order or not; those of depth two (in the finder's own order)
@@ -2269,12 +2274,7 @@ pub fn forcing_net_hodoku(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Fl
 fn nets(grid: &Grid, hodoku_order: bool, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     let mut board = Board::new(grid, true);
     board.hodoku_order = hodoku_order;
-    let mut any = false;
-    report(&board, &mut |step| {
-        any = true;
-        emit(step)
-    })?;
-    if any {
+    if report_any(&board, emit)? {
         return Flow::Continue(());
     }
     board.hodoku_order = false;
