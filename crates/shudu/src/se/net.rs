@@ -182,18 +182,6 @@ pub(super) fn positions(cands: &[u16; 81], region: usize, digit: u8) -> u16 {
     p
 }
 
-/// Each digit's cells on a board of candidates: where a house's places are needed, `set & REGION_SET[house]` in
-/// ascending order is the house's order, without going through its cells.
-fn digit_sets(cands: &[u16; 81]) -> [u128; 9] {
-    let mut sets = [0u128; 9];
-    for (cell, &c) in cands.iter().enumerate() {
-        for d in bits16(c) {
-            sets[d] |= 1u128 << cell;
-        }
-    }
-    sets
-}
-
 /// Follows `start` on `source` (whose digits' cells are `source_sets`) as `mode` says, into `net`.
 fn propagate(source: &[u16; 81], source_sets: &[u128; 9], start: Potential, mode: Mode, net: &mut Net) {
     net.clear();
@@ -455,7 +443,7 @@ pub(super) fn multiple(board: &Board, mode: Mode, sink: Sink) -> ControlFlow<()>
     let mut found: Vec<Found> = Vec::new();
     let mut nets = Nets {
         board,
-        sets: digit_sets(&board.cands),
+        sets: board.digit_sets(),
         mode,
         on: (0..729).map(|_| None).collect(),
         seen: Vec::new(),
