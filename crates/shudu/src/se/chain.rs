@@ -698,9 +698,13 @@ fn gather(board: &Board, first_only: bool) -> Vec<Found> {
 /// The removed candidates (on `source`, not on `board`) that the off-to-on links of `path` (from its end back to
 /// its start) rest on: for a cell's last candidate, the cell's other candidates; for a digit's last place in a
 /// house, its other places there. A chain found inside a net makes its eliminations with these as their causes.
-fn link_causes(board: &Board, source: &[u16; 81], path: &[Potential], out: &mut Vec<(u8, u8)>) {
+fn link_causes(board: &Board, source: &[u16; 81], path: &[Potential], both_ways: bool, out: &mut Vec<(u8, u8)>) {
     for pair in path.windows(2) {
-        let (child, parent) = (pair[0], pair[1]);
+        let (mut child, mut parent) = (pair[0], pair[1]);
+        if both_ways && !child.on && parent.on {
+            // A cycle's links hold both ways: an on-to-off link read backwards is an off-to-on one.
+            (child, parent) = (parent, child);
+        }
         if !child.on || parent.on {
             continue;
         }
@@ -762,7 +766,7 @@ pub(super) fn nested_hints(board: &Board, source: &[u16; 81]) -> Vec<(Hint, Vec<
                         let path = w.path(end);
                         if let Some(f) = cycle_hint(board, &adj, &path, links) {
                             let mut causes = Vec::new();
-                            link_causes(board, source, &path, &mut causes);
+                            link_causes(board, source, &path, true, &mut causes);
                             found.push((f, causes));
                         }
                     }
@@ -784,7 +788,7 @@ pub(super) fn nested_hints(board: &Board, source: &[u16; 81]) -> Vec<(Hint, Vec<
                         if let Some((complexity, path)) = best {
                             let f = forcing_hint(board, start.flipped(), complexity, links);
                             let mut causes = Vec::new();
-                            link_causes(board, source, &path, &mut causes);
+                            link_causes(board, source, &path, false, &mut causes);
                             found.push((f, causes));
                         }
                     }
