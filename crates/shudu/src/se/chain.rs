@@ -1,7 +1,8 @@
 //! SE's chaining rules: here bidirectional cycles and forcing chains of X-links (one digit, two places in a house),
 //! Y-links (one cell, two candidates) or both (6.5 and up); Nishio, multiple and dynamic forcing chains are in
-//! the private module `net`, and the rules dynamic chains "(+)" (9.0) apply inside their nets in `plus`. The
-//! nested levels (9.5 and up) find nothing yet.
+//! the private module `net`, and the rules dynamic chains "(+)" (9.0) apply inside their nets in `plus`. The first
+//! nested level, "(+ Forcing Chains)" (9.5), runs this module's cycles and forcing chains inside its nets
+//! ([`nested_hints`]); the deeper levels (10.0 and up) find nothing yet.
 //!
 //! A chain is a walk over candidates, each either *on* (the candidate is the cell's digit) or *off*: from an on
 //! candidate, its cell's other candidates (with Y-links) and its digit's other places in its houses are off; from an
@@ -721,7 +722,10 @@ fn link_causes(board: &Board, source: &[u16; 81], path: &[Potential], both_ways:
             if !cells.contains(&parent.cell) {
                 continue;
             }
-            let now = cells.iter().filter(|&&c| board.cands[usize::from(c)] & bit != 0).count();
+            let now = cells
+                .iter()
+                .filter(|&&c| board.cands[usize::from(c)] & bit != 0)
+                .count();
             if now != 2 {
                 continue;
             }
@@ -776,7 +780,17 @@ pub(super) fn nested_hints(board: &Board, source: &[u16; 81]) -> Vec<(Hint, Vec<
                         if !start.on && !closes {
                             continue;
                         }
-                        walk(board, &adj, start, links, false, u32::MAX, &mut w, &mut ends, &mut scratch);
+                        walk(
+                            board,
+                            &adj,
+                            start,
+                            links,
+                            false,
+                            u32::MAX,
+                            &mut w,
+                            &mut ends,
+                            &mut scratch,
+                        );
                         let mut best: Option<(u32, Vec<Potential>)> = None;
                         for &end in &ends {
                             let path = w.path(end);

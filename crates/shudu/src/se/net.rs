@@ -1,6 +1,10 @@
 //! SE's multiple and dynamic chaining: Nishio (7.5), cell and region forcing chains (8.0), dynamic forcing chains
 //! (8.5), and dynamic forcing chains "(+)" (9.0), whose nets, once their links run dry, also take the eliminations
-//! of pointing, claiming, pairs and X-Wings found on the board as the net has left it ([`super::plus`]).
+//! of pointing, claiming, pairs and X-Wings found on the board as the net has left it ([`super::plus`]); and the
+//! first nested level, "(+ Forcing Chains)" (9.5), whose nets, when those rules find nothing either, take the
+//! eliminations of SE's cycles and forcing chains on that board (`chain::nested_hints`). Such an elimination's
+//! parents are the candidates the net removed that the inner chain's links rest on, and the inner chain's own
+//! complexity counts into the outer chain's, once for each inner chain among a conclusion's ancestors.
 //!
 //! Here a supposition is followed as a net, not a single chain: every consequence of every consequence, one at a
 //! time, the pending on candidates always before the pending off ones, each first in, first out, and each candidate
@@ -348,10 +352,11 @@ fn propagate(
     }
 }
 
-/// Applies the rules of the level inside the net once its links have run dry ([`super::plus`]): the first rule, in
-/// SE's order, that finds anything on the board as the net has left it adds all its eliminations as off candidates
-/// (the later rules wait for the next time the links run dry; SE's traces agree with this, not with every rule
-/// adding at once). Whether anything entered (or a contradiction stopped the net).
+/// Applies the rules of the level inside the net once its links have run dry ([`super::plus`], then at level 2 the
+/// cycles and forcing chains): the first rule, in SE's order, that finds anything on the board as the net has left
+/// it adds all its eliminations as off candidates (the later rules wait for the next time the links run dry; SE's
+/// traces agree with this, not with every rule adding at once). Whether anything entered (or a contradiction
+/// stopped the net).
 fn advanced(values: &[u8; 81], source: &[u16; 81], cands: &[u16; 81], level: u8, net: &mut Net) -> bool {
     let before = net.nodes.len();
     let mut ids: Vec<u32> = Vec::with_capacity(16);
@@ -453,7 +458,14 @@ impl<'a> Nets<'a> {
         let i = p.index();
         if self.on[i].is_none() {
             let mut net = take_net();
-            propagate(&self.board.values, &self.board.cands, &self.sets, p, self.mode, &mut net);
+            propagate(
+                &self.board.values,
+                &self.board.cands,
+                &self.sets,
+                p,
+                self.mode,
+                &mut net,
+            );
             self.on[i] = Some(net);
         }
         i
