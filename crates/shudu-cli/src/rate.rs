@@ -43,8 +43,8 @@ JSON Lines (--format json): one object per puzzle, {puzzle, valid, reason, solut
 level, score, stars, hardest, brute_force, steps, techniques, se: {er, ep, ed, hardest, left, complete, exact}}. \
 `se` is Sudoku Explainer's rating: ER (hardest step), EP (hardest step up to the first placement), ED (first \
 step). With `exact` true they are SE's own figures, from SE's rules in SE's order up to the first level of nested \
-chains, "(+ Forcing Chains)" (as serate gives them; every puzzle but those whose path needs SE's deeper nested \
-chains, "(+ Multiple Forcing Chains)" and beyond). Otherwise they are an \
+chains, (+ Forcing Chains) (as serate gives them; every puzzle but those whose path needs SE's deeper nested \
+chains, (+ Multiple Forcing Chains) and beyond). Otherwise they are an \
 estimate from a second ladder ordered by SE's ratings, with the technique rated ER (a direct pointing or hidden \
 subset, which SE rates lower, is named by its technique); when that ladder cannot finish, `complete` is false, \
 `left` gives the empty cells where it stopped, and ER is a guess from how open the board is there (calibrated on \
