@@ -1,7 +1,8 @@
 //! SE's chaining rules: here bidirectional cycles and forcing chains of X-links (one digit, two places in a house),
 //! Y-links (one cell, two candidates) or both (6.5 and up); Nishio, multiple and dynamic forcing chains are in
-//! the private module `net`, and the rules dynamic chains "(+)" (9.0) apply inside their nets in `plus`. The
-//! nested levels (9.5 and up) find nothing yet.
+//! the private module `net`, and the rules dynamic chains "(+)" (9.0) apply inside their nets in `plus`. The first
+//! nested level, "(+ Forcing Chains)" (9.5), runs this module's cycles and forcing chains inside its nets
+//! ([`nested_hints`]); the deeper levels (10.0 and up) find nothing yet.
 //!
 //! A chain is a walk over candidates, each either *on* (the candidate is the cell's digit) or *off*: from an on
 //! candidate, its cell's other candidates (with Y-links) and its digit's other places in its houses are off; from an
@@ -695,6 +696,141 @@ fn gather(board: &Board, first_only: bool) -> Vec<Found> {
     found
 }
 
+/// The removed candidates (on `source`, not on `board`) that the off-to-on links of `path` (from its end back to
+/// its start) rest on: for a cell's last candidate, the cell's other candidates; for a digit's last place in a
+/// house, its other places there. A chain found inside a net makes its eliminations with these as their causes.
+fn link_causes(board: &Board, source: &[u16; 81], path: &[Potential], both_ways: bool, out: &mut Vec<(u8, u8)>) {
+    for pair in path.windows(2) {
+        let (mut child, mut parent) = (pair[0], pair[1]);
+        if both_ways && !child.on && parent.on {
+            // A cycle's links hold both ways: an on-to-off link read backwards is an off-to-on one.
+            (child, parent) = (parent, child);
+        }
+        if !child.on || parent.on {
+            continue;
+        }
+        let cell = usize::from(child.cell);
+        if child.cell == parent.cell {
+            for d in bits16(source[cell] & !board.cands[cell]) {
+                out.push((child.cell, d as u8 + 1));
+            }
+            continue;
+        }
+        let bit = 1u16 << (child.digit - 1);
+        for &region in &CELL_REGIONS[cell] {
+            let cells = &REGION_CELLS[usize::from(region)];
+            if !cells.contains(&parent.cell) {
+                continue;
+            }
+            let now = cells
+                .iter()
+                .filter(|&&c| board.cands[usize::from(c)] & bit != 0)
+                .count();
+            if now != 2 {
+                continue;
+            }
+            for &c in cells {
+                if source[usize::from(c)] & bit != 0 && board.cands[usize::from(c)] & bit == 0 {
+                    out.push((c, child.digit));
+                }
+            }
+            break;
+        }
+    }
+}
+
+/// Every hint of cycles and forcing chains on `board`, deduplicated and sorted as SE does, each with the removed
+/// candidates (against `source`) its links rest on: the rule a net of the nested levels applies inside itself.
+pub(super) fn nested_hints(board: &Board, source: &[u16; 81]) -> Vec<(Hint, Vec<(u8, u8)>)> {
+    let mut found: Vec<(Found, Vec<(u8, u8)>)> = Vec::new();
+    let mut w = Walk::new();
+    let mut ends = Vec::new();
+    let mut scratch: Scratch = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let adj = Adjacency::new(board);
+    for links in [
+        Links { y: true, x: false },
+        Links { y: false, x: true },
+        Links { y: true, x: true },
+    ] {
+        for cell in 0..81u8 {
+            let cands = board.cands[usize::from(cell)];
+            if board.values[usize::from(cell)] != 0 || cands.count_ones() < 2 {
+                continue;
+            }
+            if !links.x && cands.count_ones() > 2 {
+                continue;
+            }
+            for d in bits16(cands) {
+                let digit = d as u8 + 1;
+                let on = Potential { cell, digit, on: true };
+                let closes = turns_any_on(board, &adj, on.flipped(), links);
+                if closes {
+                    walk(board, &adj, on, links, true, u32::MAX, &mut w, &mut ends, &mut scratch);
+                    for &end in &ends {
+                        let path = w.path(end);
+                        if let Some(f) = cycle_hint(board, &adj, &path, links) {
+                            let mut causes = Vec::new();
+                            link_causes(board, source, &path, true, &mut causes);
+                            found.push((f, causes));
+                        }
+                    }
+                }
+                if links.x {
+                    for start in [on, on.flipped()] {
+                        if !start.on && !closes {
+                            continue;
+                        }
+                        walk(
+                            board,
+                            &adj,
+                            start,
+                            links,
+                            false,
+                            u32::MAX,
+                            &mut w,
+                            &mut ends,
+                            &mut scratch,
+                        );
+                        let mut best: Option<(u32, Vec<Potential>)> = None;
+                        for &end in &ends {
+                            let path = w.path(end);
+                            let n = distinct(&path);
+                            if best.as_ref().is_none_or(|b| n < b.0) {
+                                best = Some((n, path));
+                            }
+                        }
+                        if let Some((complexity, path)) = best {
+                            let f = forcing_hint(board, start.flipped(), complexity, links);
+                            let mut causes = Vec::new();
+                            link_causes(board, source, &path, false, &mut causes);
+                            found.push((f, causes));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    found.sort_by(|(a, _), (b, _)| {
+        a.hint
+            .rating
+            .partial_cmp(&b.hint.rating)
+            .unwrap_or(core::cmp::Ordering::Equal)
+            .then(a.hint.complexity.cmp(&b.hint.complexity))
+            .then(a.sort_key.cmp(&b.sort_key))
+    });
+    let mut kept: Vec<(Hint, Vec<(u8, u8)>)> = Vec::with_capacity(found.len());
+    for (f, causes) in found {
+        if kept
+            .iter()
+            .any(|(k, _)| k.eliminations == f.hint.eliminations && k.placement == f.hint.placement)
+        {
+            continue;
+        }
+        kept.push((f.hint, causes));
+    }
+    kept
+}
+
 /// Sorts the hints by rating, complexity and sort key (stably: ties keep the order found), then keeps the first of
 /// each set of eliminations and placement, and reports them: SE sorts before it deduplicates.
 pub(super) fn emit(mut found: Vec<Found>, sink: Sink) -> ControlFlow<()> {
@@ -728,6 +864,7 @@ pub fn hints(rule: Rule, board: &Board, sink: Sink) -> ControlFlow<()> {
         Rule::MultipleForcingChains => super::net::multiple(board, super::net::Mode::MULTIPLE, sink),
         Rule::DynamicForcingChains => super::net::multiple(board, super::net::Mode::DYNAMIC, sink),
         Rule::DynamicForcingChainsPlus => super::net::multiple(board, super::net::Mode::DYNAMIC_PLUS, sink),
+        Rule::Nested(2) => super::net::multiple(board, super::net::Mode::NESTED_2, sink),
         _ => ControlFlow::Continue(()),
     }
 }

@@ -1,6 +1,10 @@
 //! SE's multiple and dynamic chaining: Nishio (7.5), cell and region forcing chains (8.0), dynamic forcing chains
 //! (8.5), and dynamic forcing chains "(+)" (9.0), whose nets, once their links run dry, also take the eliminations
-//! of pointing, claiming, pairs and X-Wings found on the board as the net has left it ([`super::plus`]).
+//! of pointing, claiming, pairs and X-Wings found on the board as the net has left it ([`super::plus`]); and the
+//! first nested level, "(+ Forcing Chains)" (9.5), whose nets, when those rules find nothing either, take the
+//! eliminations of SE's cycles and forcing chains on that board (`chain::nested_hints`). Such an elimination's
+//! parents are the candidates the net removed that the inner chain's links rest on, and the inner chain's own
+//! complexity counts into the outer chain's, once for each inner chain among a conclusion's ancestors.
 //!
 //! Here a supposition is followed as a net, not a single chain: every consequence of every consequence, one at a
 //! time, the pending on candidates always before the pending off ones, each first in, first out, and each candidate
@@ -61,6 +65,12 @@ impl Mode {
         dynamic: true,
         level: 1,
     };
+    /// Nested forcing chains, level 2 (9.5): the rules of "(+)" and then cycles and forcing chains inside the nets.
+    pub(super) const NESTED_2: Mode = Mode {
+        nishio: false,
+        dynamic: true,
+        level: 2,
+    };
 
     fn base(self) -> f64 {
         if self.nishio {
@@ -79,6 +89,10 @@ pub(super) struct Net {
     /// Node `i`'s parents are `parents[spans[i].0..spans[i].1]`.
     spans: Vec<(u32, u32)>,
     parents: Vec<u32>,
+    /// Per node, the hint of a rule run inside the net that removed it (an index into `nested`), or NONE.
+    cause: Vec<u32>,
+    /// The complexity of each such hint.
+    nested: Vec<u32>,
     on: Vec<u32>,
     off: Vec<u32>,
     order_on: Vec<u32>,
@@ -93,6 +107,8 @@ impl Net {
             nodes: Vec::with_capacity(256),
             spans: Vec::with_capacity(256),
             parents: Vec::with_capacity(512),
+            cause: Vec::with_capacity(256),
+            nested: Vec::new(),
             on: vec![NONE; 729],
             off: vec![NONE; 729],
             order_on: Vec::with_capacity(128),
@@ -113,6 +129,8 @@ impl Net {
         self.nodes.clear();
         self.spans.clear();
         self.parents.clear();
+        self.cause.clear();
+        self.nested.clear();
         self.order_on.clear();
         self.order_off.clear();
         self.contradiction = None;
@@ -125,6 +143,7 @@ impl Net {
         self.parents.extend_from_slice(parents);
         self.nodes.push(p);
         self.spans.push((start, self.parents.len() as u32));
+        self.cause.push(NONE);
         id
     }
 
@@ -151,16 +170,25 @@ impl Net {
         self.get(p) != NONE
     }
 
-    /// The number of distinct candidates among `id` and all its ancestors.
+    /// The number of distinct candidates among `id` and all its ancestors, plus the complexity of each hint of a
+    /// rule run inside the net that removed one of them (each such hint once).
     fn ancestors(&self, id: u32, seen: &mut Vec<bool>, stack: &mut Vec<u32>) -> u32 {
         seen.clear();
-        seen.resize(self.nodes.len(), false);
+        seen.resize(self.nodes.len() + self.nested.len(), false);
         stack.clear();
         stack.push(id);
         seen[id as usize] = true;
         let mut count = 0;
         while let Some(n) = stack.pop() {
             count += 1;
+            let cause = self.cause[n as usize];
+            if cause != NONE {
+                let k = self.nodes.len() + cause as usize;
+                if !seen[k] {
+                    seen[k] = true;
+                    count += self.nested[cause as usize];
+                }
+            }
             let (a, b) = self.spans[n as usize];
             for &q in &self.parents[a as usize..b as usize] {
                 if !seen[q as usize] {
@@ -183,7 +211,14 @@ pub(super) fn positions(cands: &[u16; 81], region: usize, digit: u8) -> u16 {
 }
 
 /// Follows `start` on `source` (whose digits' cells are `source_sets`) as `mode` says, into `net`.
-fn propagate(source: &[u16; 81], source_sets: &[u128; 9], start: Potential, mode: Mode, net: &mut Net) {
+fn propagate(
+    values: &[u8; 81],
+    source: &[u16; 81],
+    source_sets: &[u128; 9],
+    start: Potential,
+    mode: Mode,
+    net: &mut Net,
+) {
     net.clear();
     let mut cands = *source;
     let mut sets = *source_sets;
@@ -311,17 +346,18 @@ fn propagate(source: &[u16; 81], source_sets: &[u128; 9], start: Potential, mode
                     net.enter(n);
                 }
             }
-        } else if mode.level == 0 || !advanced(source, &cands, net) || net.contradiction.is_some() {
+        } else if mode.level == 0 || !advanced(values, source, &cands, mode.level, net) || net.contradiction.is_some() {
             return;
         }
     }
 }
 
-/// Applies the rules of the level inside the net once its links have run dry ([`super::plus`]): the first rule, in
-/// SE's order, that finds anything on the board as the net has left it adds all its eliminations as off candidates
-/// (the later rules wait for the next time the links run dry; SE's traces agree with this, not with every rule
-/// adding at once). Whether anything entered (or a contradiction stopped the net).
-fn advanced(source: &[u16; 81], cands: &[u16; 81], net: &mut Net) -> bool {
+/// Applies the rules of the level inside the net once its links have run dry ([`super::plus`], then at level 2 the
+/// cycles and forcing chains): the first rule, in SE's order, that finds anything on the board as the net has left
+/// it adds all its eliminations as off candidates (the later rules wait for the next time the links run dry; SE's
+/// traces agree with this, not with every rule adding at once). Whether anything entered (or a contradiction
+/// stopped the net).
+fn advanced(values: &[u8; 81], source: &[u16; 81], cands: &[u16; 81], level: u8, net: &mut Net) -> bool {
     let before = net.nodes.len();
     let mut ids: Vec<u32> = Vec::with_capacity(16);
     for rule in super::plus::RULES {
@@ -350,7 +386,38 @@ fn advanced(source: &[u16; 81], cands: &[u16; 81], net: &mut Net) -> bool {
             ControlFlow::Continue(())
         });
         if flow.is_break() || net.nodes.len() > before {
-            break;
+            return net.nodes.len() > before;
+        }
+    }
+    if level >= 2 {
+        let board = Board {
+            values: *values,
+            cands: *cands,
+        };
+        for (hint, causes) in super::chain::nested_hints(&board, source) {
+            ids.clear();
+            ids.extend(
+                causes
+                    .iter()
+                    .map(|&(c, d)| net.off[usize::from(c) * 9 + usize::from(d - 1)])
+                    .filter(|&id| id != NONE),
+            );
+            let cause = net.nested.len() as u32;
+            net.nested.push(hint.complexity);
+            for &(cell, digit) in &hint.eliminations {
+                let q = Potential { cell, digit, on: false };
+                if net.off[q.index()] != NONE {
+                    continue;
+                }
+                let n = net.node(q, &ids);
+                net.cause[n as usize] = cause;
+                let on = net.on[q.index()];
+                if on != NONE {
+                    net.contradiction = Some((on, n));
+                    return true;
+                }
+                net.enter(n);
+            }
         }
     }
     net.nodes.len() > before
@@ -391,7 +458,14 @@ impl<'a> Nets<'a> {
         let i = p.index();
         if self.on[i].is_none() {
             let mut net = take_net();
-            propagate(&self.board.cands, &self.sets, p, self.mode, &mut net);
+            propagate(
+                &self.board.values,
+                &self.board.cands,
+                &self.sets,
+                p,
+                self.mode,
+                &mut net,
+            );
             self.on[i] = Some(net);
         }
         i
@@ -470,7 +544,7 @@ pub(super) fn multiple(board: &Board, mode: Mode, sink: Sink) -> ControlFlow<()>
             branches.push(on_index);
             if mode.dynamic {
                 let off = Potential { cell, digit, on: false };
-                propagate(&board.cands, &nets.sets, off, mode, &mut off_net);
+                propagate(&board.values, &board.cands, &nets.sets, off, mode, &mut off_net);
                 let (mut seen, mut stack) = (core::mem::take(&mut nets.seen), core::mem::take(&mut nets.stack));
                 let on_net = nets.net(on_index);
                 // Supposing the digit on, then off: a contradiction proves the other.
