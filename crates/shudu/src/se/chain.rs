@@ -611,6 +611,44 @@ fn depth_limit(base: f64, key: u8, best: Option<(f64, u32, u8)>) -> u32 {
     c
 }
 
+/// The starts of the rule's walks in SE's order: Y-links alone, X-links alone, then both; cells in order (a cell
+/// with two candidates or more, and only two for Y-links alone); each candidate on.
+fn starts(board: &Board) -> impl Iterator<Item = (Links, Potential)> + '_ {
+    [
+        Links { y: true, x: false },
+        Links { y: false, x: true },
+        Links { y: true, x: true },
+    ]
+    .into_iter()
+    .flat_map(move |links| {
+        (0..81u8).flat_map(move |cell| {
+            let cands = board.cands[usize::from(cell)];
+            let open =
+                board.values[usize::from(cell)] == 0 && cands.count_ones() >= 2 && (links.x || cands.count_ones() == 2);
+            bits16(if open { cands } else { 0 }).map(move |d| {
+                (
+                    links,
+                    Potential {
+                        cell,
+                        digit: d as u8 + 1,
+                        on: true,
+                    },
+                )
+            })
+        })
+    })
+}
+
+/// SE's order of a rule's hints: rating, then complexity, then sort key.
+fn se_order(a: &Found, b: &Found) -> core::cmp::Ordering {
+    a.hint
+        .rating
+        .partial_cmp(&b.hint.rating)
+        .unwrap_or(core::cmp::Ordering::Equal)
+        .then(a.hint.complexity.cmp(&b.hint.complexity))
+        .then(a.sort_key.cmp(&b.sort_key))
+}
+
 /// Every hint of cycles and forcing chains, in the order SE finds them; with `first_only`, only those that could be
 /// first once sorted (every hint that could be is kept).
 fn gather(board: &Board, first_only: bool) -> Vec<Found> {
@@ -628,67 +666,50 @@ fn gather(board: &Board, first_only: bool) -> Vec<Found> {
         }
         found.push(f);
     };
-    for links in [
-        Links { y: true, x: false },
-        Links { y: false, x: true },
-        Links { y: true, x: true },
-    ] {
+    for (links, on) in starts(board) {
         let cycle_base = if links.x && links.y { 7.0 } else { 6.5 };
         let chain_base = if links.y { 7.0 } else { 6.6 };
-        for cell in 0..81u8 {
-            let cands = board.cands[usize::from(cell)];
-            if board.values[usize::from(cell)] != 0 || cands.count_ones() < 2 {
+        // A cycle comes back to its start through an off candidate that turns it on, and a chain from the
+        // start off leaves it the same way: where nothing can (no conjugate, no bivalue cell), neither walk
+        // finds anything.
+        let closes = turns_any_on(board, &adj, on.flipped(), links);
+        let limit = if first_only {
+            depth_limit(cycle_base, links.sort_key(), best)
+        } else {
+            u32::MAX
+        };
+        if closes {
+            walk(board, &adj, on, links, true, limit, &mut w, &mut ends, &mut scratch);
+        } else {
+            ends.clear();
+        }
+        for &end in &ends {
+            // A cycle's candidates are all distinct but its start, met twice: a cycle that could not come
+            // first is not made into a hint.
+            let complexity = w.length(end) - 1;
+            let k = (cycle_base + length_bonus(complexity), complexity, links.sort_key());
+            if first_only && best.is_some_and(|b| !before(k, b)) {
                 continue;
             }
-            if !links.x && cands.count_ones() > 2 {
-                continue;
+            if let Some(f) = cycle_hint(board, &adj, &w.path(end), links) {
+                keep(&mut found, &mut best, f);
             }
-            for d in bits16(cands) {
-                let digit = d as u8 + 1;
-                let on = Potential { cell, digit, on: true };
-                // A cycle comes back to its start through an off candidate that turns it on, and a chain from the
-                // start off leaves it the same way: where nothing can (no conjugate, no bivalue cell), neither walk
-                // finds anything.
-                let closes = turns_any_on(board, &adj, on.flipped(), links);
+        }
+        if links.x {
+            for start in [on, on.flipped()] {
+                if !start.on && !closes {
+                    continue;
+                }
                 let limit = if first_only {
-                    depth_limit(cycle_base, links.sort_key(), best)
+                    depth_limit(chain_base, links.sort_key(), best)
                 } else {
                     u32::MAX
                 };
-                if closes {
-                    walk(board, &adj, on, links, true, limit, &mut w, &mut ends, &mut scratch);
-                } else {
-                    ends.clear();
-                }
-                for &end in &ends {
-                    // A cycle's candidates are all distinct but its start, met twice: a cycle that could not come
-                    // first is not made into a hint.
-                    let complexity = w.length(end) - 1;
-                    let k = (cycle_base + length_bonus(complexity), complexity, links.sort_key());
-                    if first_only && best.is_some_and(|b| !before(k, b)) {
-                        continue;
-                    }
-                    if let Some(f) = cycle_hint(board, &adj, &w.path(end), links) {
-                        keep(&mut found, &mut best, f);
-                    }
-                }
-                if links.x {
-                    for start in [on, on.flipped()] {
-                        if !start.on && !closes {
-                            continue;
-                        }
-                        let limit = if first_only {
-                            depth_limit(chain_base, links.sort_key(), best)
-                        } else {
-                            u32::MAX
-                        };
-                        // Every end of one walk proves the same thing, and only the shortest can come first once
-                        // sorted: its length is all the hint needs, and `reach` finds it without the walk's nodes.
-                        if let Some(complexity) = reach.chain_length(start, links, limit) {
-                            let f = forcing_hint(board, start.flipped(), complexity, links);
-                            keep(&mut found, &mut best, f);
-                        }
-                    }
+                // Every end of one walk proves the same thing, and only the shortest can come first once
+                // sorted: its length is all the hint needs, and `reach` finds it without the walk's nodes.
+                if let Some(complexity) = reach.chain_length(start, links, limit) {
+                    let f = forcing_hint(board, start.flipped(), complexity, links);
+                    keep(&mut found, &mut best, f);
                 }
             }
         }
@@ -747,77 +768,53 @@ pub(super) fn nested_hints(board: &Board, source: &[u16; 81]) -> Vec<(Hint, Vec<
     let mut ends = Vec::new();
     let mut scratch: Scratch = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let adj = Adjacency::new(board);
-    for links in [
-        Links { y: true, x: false },
-        Links { y: false, x: true },
-        Links { y: true, x: true },
-    ] {
-        for cell in 0..81u8 {
-            let cands = board.cands[usize::from(cell)];
-            if board.values[usize::from(cell)] != 0 || cands.count_ones() < 2 {
-                continue;
+    for (links, on) in starts(board) {
+        let closes = turns_any_on(board, &adj, on.flipped(), links);
+        if closes {
+            walk(board, &adj, on, links, true, u32::MAX, &mut w, &mut ends, &mut scratch);
+            for &end in &ends {
+                let path = w.path(end);
+                if let Some(f) = cycle_hint(board, &adj, &path, links) {
+                    let mut causes = Vec::new();
+                    link_causes(board, source, &path, true, &mut causes);
+                    found.push((f, causes));
+                }
             }
-            if !links.x && cands.count_ones() > 2 {
-                continue;
-            }
-            for d in bits16(cands) {
-                let digit = d as u8 + 1;
-                let on = Potential { cell, digit, on: true };
-                let closes = turns_any_on(board, &adj, on.flipped(), links);
-                if closes {
-                    walk(board, &adj, on, links, true, u32::MAX, &mut w, &mut ends, &mut scratch);
-                    for &end in &ends {
-                        let path = w.path(end);
-                        if let Some(f) = cycle_hint(board, &adj, &path, links) {
-                            let mut causes = Vec::new();
-                            link_causes(board, source, &path, true, &mut causes);
-                            found.push((f, causes));
-                        }
+        }
+        if links.x {
+            for start in [on, on.flipped()] {
+                if !start.on && !closes {
+                    continue;
+                }
+                walk(
+                    board,
+                    &adj,
+                    start,
+                    links,
+                    false,
+                    u32::MAX,
+                    &mut w,
+                    &mut ends,
+                    &mut scratch,
+                );
+                let mut best: Option<(u32, Vec<Potential>)> = None;
+                for &end in &ends {
+                    let path = w.path(end);
+                    let n = distinct(&path);
+                    if best.as_ref().is_none_or(|b| n < b.0) {
+                        best = Some((n, path));
                     }
                 }
-                if links.x {
-                    for start in [on, on.flipped()] {
-                        if !start.on && !closes {
-                            continue;
-                        }
-                        walk(
-                            board,
-                            &adj,
-                            start,
-                            links,
-                            false,
-                            u32::MAX,
-                            &mut w,
-                            &mut ends,
-                            &mut scratch,
-                        );
-                        let mut best: Option<(u32, Vec<Potential>)> = None;
-                        for &end in &ends {
-                            let path = w.path(end);
-                            let n = distinct(&path);
-                            if best.as_ref().is_none_or(|b| n < b.0) {
-                                best = Some((n, path));
-                            }
-                        }
-                        if let Some((complexity, path)) = best {
-                            let f = forcing_hint(board, start.flipped(), complexity, links);
-                            let mut causes = Vec::new();
-                            link_causes(board, source, &path, false, &mut causes);
-                            found.push((f, causes));
-                        }
-                    }
+                if let Some((complexity, path)) = best {
+                    let f = forcing_hint(board, start.flipped(), complexity, links);
+                    let mut causes = Vec::new();
+                    link_causes(board, source, &path, false, &mut causes);
+                    found.push((f, causes));
                 }
             }
         }
     }
-    found.sort_by(|(a, _), (b, _)| {
-        a.hint
-            .rating
-            .partial_cmp(&b.hint.rating)
-            .unwrap_or(core::cmp::Ordering::Equal)
-            .then(a.hint.complexity.cmp(&b.hint.complexity))
-            .then(a.sort_key.cmp(&b.sort_key))
-    });
+    found.sort_by(|(a, _), (b, _)| se_order(a, b));
     let mut kept: Vec<(Hint, Vec<(u8, u8)>)> = Vec::with_capacity(found.len());
     for (f, causes) in found {
         if kept
@@ -834,14 +831,7 @@ pub(super) fn nested_hints(board: &Board, source: &[u16; 81]) -> Vec<(Hint, Vec<
 /// Sorts the hints by rating, complexity and sort key (stably: ties keep the order found), then keeps the first of
 /// each set of eliminations and placement, and reports them: SE sorts before it deduplicates.
 pub(super) fn emit(mut found: Vec<Found>, sink: Sink) -> ControlFlow<()> {
-    found.sort_by(|a, b| {
-        a.hint
-            .rating
-            .partial_cmp(&b.hint.rating)
-            .unwrap_or(core::cmp::Ordering::Equal)
-            .then(a.hint.complexity.cmp(&b.hint.complexity))
-            .then(a.sort_key.cmp(&b.sort_key))
-    });
+    found.sort_by(se_order);
     let mut kept: Vec<&Hint> = Vec::with_capacity(found.len());
     for f in &found {
         if kept

@@ -6,6 +6,8 @@
 
 use std::path::PathBuf;
 
+pub mod serate;
+
 use shudu::format::parse_line;
 use shudu::logic::{Lang, Listener, Outcome, Solver, Step, Technique};
 use shudu::{search, Grid};
