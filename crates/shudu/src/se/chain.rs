@@ -760,6 +760,26 @@ fn link_causes(board: &Board, source: &[u16; 81], path: &[Potential], both_ways:
     }
 }
 
+/// The walk's shortest forcing chain from `start` (its candidates counted, and the path from its end back to the
+/// start), the first found of the shortest.
+fn shortest_chain(
+    board: &Board,
+    adj: &Adjacency,
+    start: Potential,
+    links: Links,
+    w: &mut Walk,
+    ends: &mut Vec<u32>,
+    scratch: &mut Scratch,
+) -> Option<(u32, Vec<Potential>)> {
+    walk(board, adj, start, links, false, u32::MAX, w, ends, scratch);
+    ends.iter()
+        .map(|&e| {
+            let path = w.path(e);
+            (distinct(&path), path)
+        })
+        .min_by_key(|(n, _)| *n)
+}
+
 /// Every hint of cycles and forcing chains on `board`, deduplicated and sorted as SE does, each with the removed
 /// candidates (against `source`) its links rest on: the rule a net of the nested levels applies inside itself.
 pub(super) fn nested_hints(board: &Board, source: &[u16; 81]) -> Vec<(Hint, Vec<(u8, u8)>)> {
@@ -786,25 +806,7 @@ pub(super) fn nested_hints(board: &Board, source: &[u16; 81]) -> Vec<(Hint, Vec<
                 if !start.on && !closes {
                     continue;
                 }
-                walk(
-                    board,
-                    &adj,
-                    start,
-                    links,
-                    false,
-                    u32::MAX,
-                    &mut w,
-                    &mut ends,
-                    &mut scratch,
-                );
-                let mut best: Option<(u32, Vec<Potential>)> = None;
-                for &end in &ends {
-                    let path = w.path(end);
-                    let n = distinct(&path);
-                    if best.as_ref().is_none_or(|b| n < b.0) {
-                        best = Some((n, path));
-                    }
-                }
+                let best = shortest_chain(board, &adj, start, links, &mut w, &mut ends, &mut scratch);
                 if let Some((complexity, path)) = best {
                     let f = forcing_hint(board, start.flipped(), complexity, links);
                     let mut causes = Vec::new();
@@ -894,18 +896,9 @@ mod tests {
                                     digit: d as u8 + 1,
                                     on,
                                 };
-                                walk(
-                                    &board,
-                                    &adj,
-                                    start,
-                                    links,
-                                    false,
-                                    u32::MAX,
-                                    &mut w,
-                                    &mut ends,
-                                    &mut scratch,
-                                );
-                                let shortest = ends.iter().map(|&e| distinct(&w.path(e))).min();
+                                let shortest =
+                                    shortest_chain(&board, &adj, start, links, &mut w, &mut ends, &mut scratch)
+                                        .map(|(n, _)| n);
                                 assert_eq!(reach.chain_length(start, links, u32::MAX), shortest, "{line} {start:?}");
                                 if let Some(n) = shortest {
                                     chains += 1;
