@@ -210,15 +210,9 @@ pub(super) fn positions(cands: &[u16; 81], region: usize, digit: u8) -> u16 {
     p
 }
 
-/// Follows `start` on `source` (whose digits' cells are `source_sets`) as `mode` says, into `net`.
-fn propagate(
-    values: &[u8; 81],
-    source: &[u16; 81],
-    source_sets: &[u128; 9],
-    start: Potential,
-    mode: Mode,
-    net: &mut Net,
-) {
+/// Follows `start` on `board` (whose digits' cells are `source_sets`) as `mode` says, into `net`.
+fn propagate(board: &Board, source_sets: &[u128; 9], start: Potential, mode: Mode, net: &mut Net) {
+    let source = &board.cands;
     net.clear();
     let mut cands = *source;
     let mut sets = *source_sets;
@@ -346,7 +340,7 @@ fn propagate(
                     net.enter(n);
                 }
             }
-        } else if mode.level == 0 || !advanced(values, source, &cands, mode.level, net) || net.contradiction.is_some() {
+        } else if mode.level == 0 || !advanced(board, &cands, mode.level, net) || net.contradiction.is_some() {
             return;
         }
     }
@@ -357,7 +351,8 @@ fn propagate(
 /// it adds all its eliminations as off candidates (the later rules wait for the next time the links run dry; SE's
 /// traces agree with this, not with every rule adding at once). Whether anything entered (or a contradiction
 /// stopped the net).
-fn advanced(values: &[u8; 81], source: &[u16; 81], cands: &[u16; 81], level: u8, net: &mut Net) -> bool {
+fn advanced(start: &Board, cands: &[u16; 81], level: u8, net: &mut Net) -> bool {
+    let source = &start.cands;
     let before = net.nodes.len();
     let mut ids: Vec<u32> = Vec::with_capacity(16);
     for rule in super::plus::RULES {
@@ -391,7 +386,7 @@ fn advanced(values: &[u8; 81], source: &[u16; 81], cands: &[u16; 81], level: u8,
     }
     if level >= 2 {
         let board = Board {
-            values: *values,
+            values: start.values,
             cands: *cands,
         };
         for (hint, causes) in super::chain::nested_hints(&board, source) {
@@ -458,14 +453,7 @@ impl<'a> Nets<'a> {
         let i = p.index();
         if self.on[i].is_none() {
             let mut net = take_net();
-            propagate(
-                &self.board.values,
-                &self.board.cands,
-                &self.sets,
-                p,
-                self.mode,
-                &mut net,
-            );
+            propagate(self.board, &self.sets, p, self.mode, &mut net);
             self.on[i] = Some(net);
         }
         i
@@ -544,7 +532,7 @@ pub(super) fn multiple(board: &Board, mode: Mode, sink: Sink) -> ControlFlow<()>
             branches.push(on_index);
             if mode.dynamic {
                 let off = Potential { cell, digit, on: false };
-                propagate(&board.values, &board.cands, &nets.sets, off, mode, &mut off_net);
+                propagate(board, &nets.sets, off, mode, &mut off_net);
                 let (mut seen, mut stack) = (core::mem::take(&mut nets.seen), core::mem::take(&mut nets.stack));
                 let on_net = nets.net(on_index);
                 // Supposing the digit on, then off: a contradiction proves the other.
