@@ -20,6 +20,7 @@ use core::ops::ControlFlow;
 
 use super::board::{bits16, Board, CELL_REGIONS, REGION_CELLS};
 use super::hint::{Hint, Kind};
+use super::net::positions;
 use super::reach::Reach;
 use super::{Rule, Sink};
 
@@ -737,24 +738,14 @@ fn link_causes(board: &Board, source: &[u16; 81], path: &[Potential], both_ways:
             }
             continue;
         }
-        let bit = 1u16 << (child.digit - 1);
         for &region in &CELL_REGIONS[cell] {
-            let cells = &REGION_CELLS[usize::from(region)];
-            if !cells.contains(&parent.cell) {
+            let region = usize::from(region);
+            let cells = &REGION_CELLS[region];
+            if !cells.contains(&parent.cell) || positions(&board.cands, region, child.digit).count_ones() != 2 {
                 continue;
             }
-            let now = cells
-                .iter()
-                .filter(|&&c| board.cands[usize::from(c)] & bit != 0)
-                .count();
-            if now != 2 {
-                continue;
-            }
-            for &c in cells {
-                if source[usize::from(c)] & bit != 0 && board.cands[usize::from(c)] & bit == 0 {
-                    out.push((c, child.digit));
-                }
-            }
+            let removed = positions(source, region, child.digit) & !positions(&board.cands, region, child.digit);
+            out.extend(bits16(removed).map(|i| (cells[i], child.digit)));
             break;
         }
     }
@@ -816,36 +807,37 @@ pub(super) fn nested_hints(board: &Board, source: &[u16; 81]) -> Vec<(Hint, Vec<
             }
         }
     }
-    found.sort_by(|(a, _), (b, _)| se_order(a, b));
-    let mut kept: Vec<(Hint, Vec<(u8, u8)>)> = Vec::with_capacity(found.len());
-    for (f, causes) in found {
-        if kept
-            .iter()
-            .any(|(k, _)| k.eliminations == f.hint.eliminations && k.placement == f.hint.placement)
-        {
-            continue;
-        }
-        kept.push((f.hint, causes));
-    }
-    kept
+    in_se_order(found, |(f, _)| f)
+        .into_iter()
+        .map(|(f, causes)| (f.hint, causes))
+        .collect()
 }
 
 /// Sorts the hints by rating, complexity and sort key (stably: ties keep the order found), then keeps the first of
 /// each set of eliminations and placement, and reports them: SE sorts before it deduplicates.
-pub(super) fn emit(mut found: Vec<Found>, sink: Sink) -> ControlFlow<()> {
-    found.sort_by(se_order);
-    let mut kept: Vec<&Hint> = Vec::with_capacity(found.len());
-    for f in &found {
-        if kept
-            .iter()
-            .any(|k| k.eliminations == f.hint.eliminations && k.placement == f.hint.placement)
-        {
-            continue;
-        }
-        kept.push(&f.hint);
-        sink(f.hint.clone())?;
+pub(super) fn emit(found: Vec<Found>, sink: Sink) -> ControlFlow<()> {
+    for f in in_se_order(found, |f| f) {
+        sink(f.hint)?;
     }
     ControlFlow::Continue(())
+}
+
+/// Hints (each inside an item, `found` of it) sorted as SE does, the first of each set of eliminations and
+/// placement kept: SE sorts before it deduplicates.
+fn in_se_order<T>(mut items: Vec<T>, found: impl Fn(&T) -> &Found) -> Vec<T> {
+    items.sort_by(|a, b| se_order(found(a), found(b)));
+    let mut kept: Vec<T> = Vec::with_capacity(items.len());
+    for item in items {
+        let h = &found(&item).hint;
+        if kept.iter().any(|k| {
+            let k = &found(k).hint;
+            k.eliminations == h.eliminations && k.placement == h.placement
+        }) {
+            continue;
+        }
+        kept.push(item);
+    }
+    kept
 }
 
 /// The hints of a chaining rule.
