@@ -772,9 +772,10 @@ fn shortest_chain(
 }
 
 /// Every hint of cycles and forcing chains on `board`, deduplicated and sorted as SE does, each with the removed
-/// candidates (against `source`) its links rest on: the rule a net of the nested levels applies inside itself.
-pub(super) fn nested_hints(board: &Board, source: &[u16; 81]) -> Vec<(Hint, Vec<(u8, u8)>)> {
-    let mut found: Vec<(Found, Vec<(u8, u8)>)> = Vec::new();
+/// candidates (against `source`) its links rest on and a fingerprint of its chain ([`chain_key`]): the rule a net
+/// of the nested levels applies inside itself.
+pub(super) fn nested_hints(board: &Board, source: &[u16; 81]) -> Vec<(Hint, Vec<(u8, u8)>, u64)> {
+    let mut found: Vec<(Found, Vec<(u8, u8)>, u64)> = Vec::new();
     let mut w = Walk::new();
     let mut ends = Vec::new();
     let mut scratch: Scratch = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
@@ -788,7 +789,7 @@ pub(super) fn nested_hints(board: &Board, source: &[u16; 81]) -> Vec<(Hint, Vec<
                 if let Some(f) = cycle_hint(board, &adj, &path, links) {
                     let mut causes = Vec::new();
                     link_causes(board, source, &path, true, &mut causes);
-                    found.push((f, causes));
+                    found.push((f, causes, chain_key(&path, true)));
                 }
             }
         }
@@ -802,15 +803,26 @@ pub(super) fn nested_hints(board: &Board, source: &[u16; 81]) -> Vec<(Hint, Vec<
                     let f = forcing_hint(board, start.flipped(), complexity, links);
                     let mut causes = Vec::new();
                     link_causes(board, source, &path, false, &mut causes);
-                    found.push((f, causes));
+                    found.push((f, causes, chain_key(&path, false)));
                 }
             }
         }
     }
-    in_se_order(found, |(f, _)| f)
+    in_se_order(found, |(f, _, _)| f)
         .into_iter()
-        .map(|(f, causes)| (f.hint, causes))
+        .map(|(f, causes, key)| (f.hint, causes, key))
         .collect()
+}
+
+/// A fingerprint of an inner chain's nodes, in order: SE counts an inner chain's complexity once a hint however
+/// many of its conclusions rest on it, and two inner chains are the same when their nodes are (FNV-1a).
+fn chain_key(path: &[Potential], cycle: bool) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ u64::from(cycle);
+    for p in path {
+        let v = (p.index() as u64) << 1 | u64::from(p.on);
+        h = (h ^ v).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
 }
 
 /// Sorts the hints by rating, complexity and sort key (stably: ties keep the order found), then keeps the first of

@@ -91,8 +91,8 @@ pub(super) struct Net {
     parents: Vec<u32>,
     /// Per node, the hint of a rule run inside the net that removed it (an index into `nested`), or NONE.
     cause: Vec<u32>,
-    /// The complexity of each such hint.
-    nested: Vec<u32>,
+    /// Each such hint's complexity, and its chain's fingerprint (`chain::chain_key`).
+    nested: Vec<(u32, u64)>,
     on: Vec<u32>,
     off: Vec<u32>,
     order_on: Vec<u32>,
@@ -170,11 +170,13 @@ impl Net {
         self.get(p) != NONE
     }
 
-    /// The number of distinct candidates among `id` and all its ancestors, plus the complexity of each hint of a
-    /// rule run inside the net that removed one of them (each such hint once).
-    fn ancestors(&self, id: u32, seen: &mut Vec<bool>, stack: &mut Vec<u32>) -> u32 {
+    /// The number of distinct candidates among `id` and all its ancestors; each hint of a rule run inside the net
+    /// that removed one of them goes into `chains` (fingerprint and complexity) unless an equal one is there. SE
+    /// adds an inner chain's complexity once a hint, however many of its conclusions rest on it: a hint's
+    /// complexity is the sum of its targets' counts and of `chains` gathered over all of them.
+    fn ancestors(&self, id: u32, seen: &mut Vec<bool>, stack: &mut Vec<u32>, chains: &mut Vec<(u64, u32)>) -> u32 {
         seen.clear();
-        seen.resize(self.nodes.len() + self.nested.len(), false);
+        seen.resize(self.nodes.len(), false);
         stack.clear();
         stack.push(id);
         seen[id as usize] = true;
@@ -183,10 +185,9 @@ impl Net {
             count += 1;
             let cause = self.cause[n as usize];
             if cause != NONE {
-                let k = self.nodes.len() + cause as usize;
-                if !seen[k] {
-                    seen[k] = true;
-                    count += self.nested[cause as usize];
+                let (complexity, key) = self.nested[cause as usize];
+                if !chains.iter().any(|&(k, _)| k == key) {
+                    chains.push((key, complexity));
                 }
             }
             let (a, b) = self.spans[n as usize];
@@ -389,7 +390,7 @@ fn advanced(start: &Board, cands: &[u16; 81], level: u8, net: &mut Net) -> bool 
             values: start.values,
             cands: *cands,
         };
-        for (hint, causes) in super::chain::nested_hints(&board, source) {
+        for (hint, causes, key) in super::chain::nested_hints(&board, source) {
             ids.clear();
             ids.extend(
                 causes
@@ -398,7 +399,7 @@ fn advanced(start: &Board, cands: &[u16; 81], level: u8, net: &mut Net) -> bool 
                     .filter(|&id| id != NONE),
             );
             let cause = net.nested.len() as u32;
-            net.nested.push(hint.complexity);
+            net.nested.push((hint.complexity, key));
             for &(cell, digit) in &hint.eliminations {
                 let q = Potential { cell, digit, on: false };
                 if net.off[q.index()] != NONE {
@@ -445,6 +446,7 @@ struct Nets<'a> {
     on: Vec<Option<Box<Net>>>,
     seen: Vec<bool>,
     stack: Vec<u32>,
+    chains: Vec<(u64, u32)>,
 }
 
 impl<'a> Nets<'a> {
@@ -481,6 +483,7 @@ fn shared(nets: &mut Nets, branches: &[usize], name: ChainName, found: &mut Vec<
         7
     };
     let (mut seen, mut stack) = (core::mem::take(&mut nets.seen), core::mem::take(&mut nets.stack));
+    let mut chains = core::mem::take(&mut nets.chains);
     let first_net = nets.net(first);
     for order in [&first_net.order_on, &first_net.order_off] {
         for &id in order {
@@ -488,16 +491,23 @@ fn shared(nets: &mut Nets, branches: &[usize], name: ChainName, found: &mut Vec<
             if !branches[1..].iter().all(|&b| nets.net(b).has(p)) {
                 continue;
             }
-            let mut complexity = 0;
+            chains.clear();
+            let mut flat = 0;
             for &b in branches {
                 let net = nets.net(b);
-                complexity += net.ancestors(net.get(p), &mut seen, &mut stack);
+                flat += net.ancestors(net.get(p), &mut seen, &mut stack, &mut chains);
             }
-            found.push(conclusion(nets.board, p, name, base, complexity, key));
+            found.push(conclusion(nets.board, p, name, base, with_chains(flat, &chains), key));
         }
     }
     nets.seen = seen;
     nets.stack = stack;
+    nets.chains = chains;
+}
+
+/// A hint's complexity: its targets' ancestors, `flat`, and the inner chains they rest on, each once.
+fn with_chains(flat: u32, chains: &[(u64, u32)]) -> u32 {
+    flat + chains.iter().map(|&(_, c)| c).sum::<u32>()
 }
 
 /// Nishio, multiple or dynamic forcing chains, as `mode` says: every hint, deduplicated and sorted as SE does.
@@ -510,6 +520,7 @@ pub(super) fn multiple(board: &Board, mode: Mode, sink: Sink) -> ControlFlow<()>
         on: (0..729).map(|_| None).collect(),
         seen: Vec::new(),
         stack: Vec::new(),
+        chains: Vec::new(),
     };
     let mut off_net = take_net();
     let base = mode.base();
@@ -534,12 +545,15 @@ pub(super) fn multiple(board: &Board, mode: Mode, sink: Sink) -> ControlFlow<()>
                 let off = Potential { cell, digit, on: false };
                 propagate(board, &nets.sets, off, mode, &mut off_net);
                 let (mut seen, mut stack) = (core::mem::take(&mut nets.seen), core::mem::take(&mut nets.stack));
+                let mut chains = core::mem::take(&mut nets.chains);
                 let on_net = nets.net(on_index);
                 // Supposing the digit on, then off: a contradiction proves the other.
                 for (net, on) in [(on_net, false), (&off_net, true)] {
                     if let Some((a, b)) = net.contradiction {
-                        let complexity =
-                            net.ancestors(a, &mut seen, &mut stack) + net.ancestors(b, &mut seen, &mut stack);
+                        chains.clear();
+                        let flat = net.ancestors(a, &mut seen, &mut stack, &mut chains)
+                            + net.ancestors(b, &mut seen, &mut stack, &mut chains);
+                        let complexity = with_chains(flat, &chains);
                         let target = Potential { cell, digit, on };
                         found.push(conclusion(
                             board,
@@ -559,8 +573,10 @@ pub(super) fn multiple(board: &Board, mode: Mode, sink: Sink) -> ControlFlow<()>
                             if other == NONE {
                                 continue;
                             }
-                            let complexity = on_net.ancestors(id, &mut seen, &mut stack)
-                                + off_net.ancestors(other, &mut seen, &mut stack);
+                            chains.clear();
+                            let flat = on_net.ancestors(id, &mut seen, &mut stack, &mut chains)
+                                + off_net.ancestors(other, &mut seen, &mut stack, &mut chains);
+                            let complexity = with_chains(flat, &chains);
                             found.push(conclusion(
                                 board,
                                 p,
@@ -574,6 +590,7 @@ pub(super) fn multiple(board: &Board, mode: Mode, sink: Sink) -> ControlFlow<()>
                 }
                 nets.seen = seen;
                 nets.stack = stack;
+                nets.chains = chains;
             }
             if !mode.nishio {
                 for &region in &CELL_REGIONS[usize::from(cell)] {
