@@ -20,7 +20,7 @@ use common::serate::{describe, positions};
 use shudu::se::Rule;
 
 /// How many positions agree today: the test fails below it.
-const AGREE: usize = 92;
+const AGREE: usize = 110;
 
 #[test]
 fn nested_level_2_takes_serates_first_hint() {
