@@ -727,7 +727,7 @@ fn link_causes(board: &Board, source: &[u16; 81], path: &[Potential], cycle: boo
     for pair in path.windows(2) {
         let (child, parent) = (pair[0], pair[1]);
         if cycle || (child.on && !parent.on) {
-            link_cause(board, source, parent, child, out);
+            link_cause(board, source, parent, child, &[], out);
         }
     }
 }
@@ -735,8 +735,16 @@ fn link_causes(board: &Board, source: &[u16; 81], path: &[Potential], cycle: boo
 /// The removed candidates (on `source`, not on `board`) the link from `parent` to `child` rests on, as SE tags the
 /// link when it makes `child`: inside a cell, the cell's other candidates; in a house (the first of box, row and
 /// column holding both cells, and for an off-to-on link the first where the digit has two places left), the digit's
-/// other places there.
-pub(super) fn link_cause(board: &Board, source: &[u16; 81], parent: Potential, child: Potential, out: &mut Vec<(u8, u8)>) {
+/// other places there. In a dynamic chain the house's other places may have gone in the chain itself: `removed` are
+/// those (the link's other parents), and the house is the first where they and the two cells are all the places.
+pub(super) fn link_cause(
+    board: &Board,
+    source: &[u16; 81],
+    parent: Potential,
+    child: Potential,
+    removed: &[Potential],
+    out: &mut Vec<(u8, u8)>,
+) {
     let cell = usize::from(child.cell);
     if child.cell == parent.cell {
         for d in bits16(source[cell] & !board.cands[cell]) {
@@ -748,13 +756,21 @@ pub(super) fn link_cause(board: &Board, source: &[u16; 81], parent: Potential, c
     for &region in &CELL_REGIONS[cell] {
         let region = usize::from(region);
         let cells = &REGION_CELLS[region];
-        if !cells.contains(&parent.cell)
-            || (off_to_on && positions(&board.cands, region, child.digit).count_ones() != 2)
-        {
+        if !cells.contains(&parent.cell) {
             continue;
         }
-        let removed = positions(source, region, child.digit) & !positions(&board.cands, region, child.digit);
-        out.extend(bits16(removed).map(|i| (cells[i], child.digit)));
+        if off_to_on {
+            let places = positions(&board.cands, region, child.digit);
+            let gone = removed
+                .iter()
+                .filter(|r| r.digit == child.digit && cells.contains(&r.cell))
+                .count();
+            if gone != removed.len() || places.count_ones() as usize != 2 + gone {
+                continue;
+            }
+        }
+        let gone = positions(source, region, child.digit) & !positions(&board.cands, region, child.digit);
+        out.extend(bits16(gone).map(|i| (cells[i], child.digit)));
         return;
     }
 }
@@ -844,7 +860,7 @@ pub(super) fn emit(found: Vec<Found>, sink: Sink) -> ControlFlow<()> {
 
 /// Hints (each inside an item, `found` of it) sorted as SE does, the first of each set of eliminations and
 /// placement kept: SE sorts before it deduplicates.
-fn in_se_order<T>(mut items: Vec<T>, found: impl Fn(&T) -> &Found) -> Vec<T> {
+pub(super) fn in_se_order<T>(mut items: Vec<T>, found: impl Fn(&T) -> &Found) -> Vec<T> {
     items.sort_by(|a, b| se_order(found(a), found(b)));
     let mut kept: Vec<T> = Vec::with_capacity(items.len());
     for item in items {
@@ -868,7 +884,7 @@ pub fn hints(rule: Rule, board: &Board, sink: Sink) -> ControlFlow<()> {
         Rule::MultipleForcingChains => super::net::multiple(board, super::net::Mode::MULTIPLE, sink),
         Rule::DynamicForcingChains => super::net::multiple(board, super::net::Mode::DYNAMIC, sink),
         Rule::DynamicForcingChainsPlus => super::net::multiple(board, super::net::Mode::DYNAMIC_PLUS, sink),
-        Rule::Nested(2) => super::net::multiple(board, super::net::Mode::NESTED_2, sink),
+        Rule::Nested(level) => super::net::multiple(board, super::net::Mode::nested(level), sink),
         _ => ControlFlow::Continue(()),
     }
 }

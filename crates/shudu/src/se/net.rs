@@ -27,7 +27,8 @@
 use core::ops::ControlFlow;
 
 use super::board::{bits128, bits16, Board, CELL_REGIONS, REGION_CELLS, REGION_SET};
-use super::chain::{conclusion, emit, ChainName, Found, Potential};
+use super::chain::{conclusion, in_se_order, ChainName, Found, Potential};
+use super::hint::Hint;
 use super::Sink;
 
 const NONE: u32 = u32::MAX;
@@ -65,12 +66,15 @@ impl Mode {
         dynamic: true,
         level: 1,
     };
-    /// Nested forcing chains, level 2 (9.5): the rules of "(+)" and then cycles and forcing chains inside the nets.
-    pub(super) const NESTED_2: Mode = Mode {
-        nishio: false,
-        dynamic: true,
-        level: 2,
-    };
+    /// Nested forcing chains, level 2 to 5 (9.5, 10.0, 10.5, 11.0): the rules of "(+)", then cycles and forcing
+    /// chains, then (from level 3) multiple, (4) dynamic and (5) dynamic "(+)" forcing chains inside the nets.
+    pub(super) const fn nested(level: u8) -> Mode {
+        Mode {
+            nishio: false,
+            dynamic: true,
+            level,
+        }
+    }
 
     fn base(self) -> f64 {
         if self.nishio {
@@ -385,35 +389,58 @@ fn advanced(start: &Board, cands: &[u16; 81], level: u8, net: &mut Net) -> bool 
             return net.nodes.len() > before;
         }
     }
-    if level >= 2 {
-        let board = Board {
-            values: start.values,
-            cands: *cands,
-        };
-        for (hint, causes, key) in super::chain::nested_hints(&board, source) {
-            ids.clear();
-            ids.extend(
-                causes
-                    .iter()
-                    .map(|&(c, d)| net.off[usize::from(c) * 9 + usize::from(d - 1)])
-                    .filter(|&id| id != NONE),
-            );
-            let cause = net.nested.len() as u32;
-            net.nested.push((hint.complexity, key));
-            for &(cell, digit) in &hint.eliminations {
-                let q = Potential { cell, digit, on: false };
-                if net.off[q.index()] != NONE {
-                    continue;
-                }
-                let n = net.node(q, &ids);
-                net.cause[n as usize] = cause;
-                let on = net.on[q.index()];
-                if on != NONE {
-                    net.contradiction = Some((on, n));
-                    return true;
-                }
-                net.enter(n);
+    if level < 2 {
+        return false;
+    }
+    // The deeper levels' rules, each run only when the one before it found nothing: cycles and forcing chains,
+    // then multiple, dynamic and dynamic "(+)" forcing chains, each on the board as the net has left it.
+    let board = Board {
+        values: start.values,
+        cands: *cands,
+    };
+    if enter_inner(net, super::chain::nested_hints(&board, source)) {
+        return true;
+    }
+    for (inner_level, mode) in [(3, Mode::MULTIPLE), (4, Mode::DYNAMIC), (5, Mode::DYNAMIC_PLUS)] {
+        if level < inner_level {
+            break;
+        }
+        if enter_inner(net, inner_hints(&board, source, mode)) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Enters the eliminations of an inner rule's hints (each with the removed candidates it rests on and its
+/// fingerprint) as off candidates, each hint's complexity kept for the outer chains that rest on it. Whether
+/// anything entered (or a contradiction stopped the net).
+fn enter_inner(net: &mut Net, hints: Vec<(Hint, Vec<(u8, u8)>, u64)>) -> bool {
+    let before = net.nodes.len();
+    let mut ids: Vec<u32> = Vec::with_capacity(16);
+    for (hint, causes, key) in hints {
+        ids.clear();
+        ids.extend(
+            causes
+                .iter()
+                .map(|&(c, d)| net.off[usize::from(c) * 9 + usize::from(d - 1)])
+                .filter(|&id| id != NONE),
+        );
+        let cause = net.nested.len() as u32;
+        net.nested.push((hint.complexity, key));
+        for &(cell, digit) in &hint.eliminations {
+            let q = Potential { cell, digit, on: false };
+            if net.off[q.index()] != NONE {
+                continue;
             }
+            let n = net.node(q, &ids);
+            net.cause[n as usize] = cause;
+            let on = net.on[q.index()];
+            if on != NONE {
+                net.contradiction = Some((on, n));
+                return true;
+            }
+            net.enter(n);
         }
     }
     net.nodes.len() > before
@@ -447,6 +474,8 @@ struct Nets<'a> {
     seen: Vec<bool>,
     stack: Vec<u32>,
     chains: Vec<(u64, u32)>,
+    /// Inside a deeper rule's net, the step's board, against which each hint's causes are found ([`rests_on`]).
+    source: Option<&'a [u16; 81]>,
 }
 
 impl<'a> Nets<'a> {
@@ -469,12 +498,20 @@ impl<'a> Nets<'a> {
     }
 }
 
-/// The conclusions every net of `branches` shares, each made a hint: on ones first, in the first net's order.
-fn shared(nets: &mut Nets, branches: &[usize], name: ChainName, found: &mut Vec<Found>) {
+/// What a cell's or a house's chains start from: the cell, or the house and digit.
+#[derive(Copy, Clone)]
+enum Base {
+    Cell(u8),
+    House(usize, u8),
+}
+
+/// The conclusions every net of `branches` (the candidates of `base`) shares, each made a hint: on ones first, in
+/// the first net's order.
+fn shared(nets: &mut Nets, branches: &[usize], base: Base, name: ChainName, found: &mut Vec<Gathered>) {
     let Some(&first) = branches.first() else {
         return;
     };
-    let base = nets.mode.base();
+    let rating = nets.mode.base();
     // Of equal rating and complexity, SE takes a double chain first, then a cell's chains, a house's, and a
     // contradiction last (as the dev set's traces show).
     let key = if matches!(name, ChainName::CellForcing | ChainName::DynamicCell(_)) {
@@ -497,7 +534,28 @@ fn shared(nets: &mut Nets, branches: &[usize], name: ChainName, found: &mut Vec<
                 let net = nets.net(b);
                 flat += net.ancestors(net.get(p), &mut seen, &mut stack, &mut chains);
             }
-            found.push(conclusion(nets.board, p, name, base, with_chains(flat, &chains), key));
+            let (causes, fingerprint) = match nets.source {
+                Some(source) => {
+                    let targets: Vec<(&Net, u32)> =
+                        branches.iter().map(|&b| (nets.net(b), nets.net(b).get(p))).collect();
+                    let (mut causes, fingerprint) = rests_on(&targets, nets.board, source, &mut seen, &mut stack);
+                    // The branches cover the cell or the house only because of what the net removed there.
+                    match base {
+                        Base::Cell(cell) => {
+                            let c = usize::from(cell);
+                            causes.extend(bits16(source[c] & !nets.board.cands[c]).map(|d| (cell, d as u8 + 1)));
+                        }
+                        Base::House(region, digit) => {
+                            let removed = positions(source, region, digit) & !nets.board.positions(region, digit);
+                            causes.extend(bits16(removed).map(|i| (REGION_CELLS[region][i], digit)));
+                        }
+                    }
+                    (causes, fingerprint)
+                }
+                None => (Vec::new(), 0),
+            };
+            let f = conclusion(nets.board, p, name, rating, with_chains(flat, &chains), key);
+            found.push((f, causes, fingerprint));
         }
     }
     nets.seen = seen;
@@ -510,9 +568,76 @@ fn with_chains(flat: u32, chains: &[(u64, u32)]) -> u32 {
     flat + chains.iter().map(|&(_, c)| c).sum::<u32>()
 }
 
+/// A hint of a net rule, with (inside a deeper rule's net) the removed candidates it rests on and its chains'
+/// fingerprint ([`rests_on`]).
+type Gathered = (Found, Vec<(u8, u8)>, u64);
+
+/// Inside a deeper rule's net: the candidates removed from `source` (the step's board) that the chains to `targets`
+/// rest on, and a fingerprint of those chains (for SE, two inner hints are the same when their chains' nodes are).
+/// As for a forcing chain ([`super::chain`]), the links counted are those that turned a candidate on.
+fn rests_on(
+    targets: &[(&Net, u32)],
+    board: &Board,
+    source: &[u16; 81],
+    seen: &mut Vec<bool>,
+    stack: &mut Vec<u32>,
+) -> (Vec<(u8, u8)>, u64) {
+    let mut causes = Vec::new();
+    let mut removed = Vec::new();
+    let mut fingerprint: u64 = 0xcbf2_9ce4_8422_2325;
+    for &(net, id) in targets {
+        seen.clear();
+        seen.resize(net.nodes.len(), false);
+        stack.clear();
+        stack.push(id);
+        seen[id as usize] = true;
+        while let Some(n) = stack.pop() {
+            let p = net.nodes[n as usize];
+            fingerprint =
+                (fingerprint ^ ((p.index() as u64) << 1 | u64::from(p.on))).wrapping_mul(0x0000_0100_0000_01b3);
+            let (a, b) = net.spans[n as usize];
+            let parents = &net.parents[a as usize..b as usize];
+            if let Some((&first, rest)) = parents.split_first() {
+                let cause = net.nodes[first as usize];
+                if p.on && !cause.on {
+                    removed.clear();
+                    removed.extend(rest.iter().map(|&q| net.nodes[q as usize]));
+                    super::chain::link_cause(board, source, cause, p, &removed, &mut causes);
+                }
+            }
+            for &q in parents {
+                if !seen[q as usize] {
+                    seen[q as usize] = true;
+                    stack.push(q);
+                }
+            }
+        }
+        // Each target's chain apart.
+        fingerprint = fingerprint.rotate_left(17) ^ 0x9e37_79b9_7f4a_7c15;
+    }
+    (causes, fingerprint)
+}
+
 /// Nishio, multiple or dynamic forcing chains, as `mode` says: every hint, deduplicated and sorted as SE does.
 pub(super) fn multiple(board: &Board, mode: Mode, sink: Sink) -> ControlFlow<()> {
-    let mut found: Vec<Found> = Vec::new();
+    for (f, _, _) in in_se_order(gather(board, mode, None), |g| &g.0) {
+        sink(f.hint)?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// The hints of a net rule run inside a deeper rule's net on `board` (the board as that net has left it), in SE's
+/// order, each with the candidates removed from `source` it rests on and its chains' fingerprint.
+fn inner_hints(board: &Board, source: &[u16; 81], mode: Mode) -> Vec<(Hint, Vec<(u8, u8)>, u64)> {
+    in_se_order(gather(board, mode, Some(source)), |g| &g.0)
+        .into_iter()
+        .map(|(f, causes, key)| (f.hint, causes, key))
+        .collect()
+}
+
+/// Every hint of a net rule, as found (see [`multiple`]); with `source`, each with what it rests on.
+fn gather(board: &Board, mode: Mode, source: Option<&[u16; 81]>) -> Vec<Gathered> {
+    let mut found: Vec<Gathered> = Vec::new();
     let mut nets = Nets {
         board,
         sets: board.digit_sets(),
@@ -521,6 +646,7 @@ pub(super) fn multiple(board: &Board, mode: Mode, sink: Sink) -> ControlFlow<()>
         seen: Vec::new(),
         stack: Vec::new(),
         chains: Vec::new(),
+        source,
     };
     let mut off_net = take_net();
     let base = mode.base();
@@ -555,14 +681,12 @@ pub(super) fn multiple(board: &Board, mode: Mode, sink: Sink) -> ControlFlow<()>
                             + net.ancestors(b, &mut seen, &mut stack, &mut chains);
                         let complexity = with_chains(flat, &chains);
                         let target = Potential { cell, digit, on };
-                        found.push(conclusion(
-                            board,
-                            target,
-                            contradiction_name,
-                            base,
-                            complexity,
-                            binary_key,
-                        ));
+                        let (causes, fingerprint) = match source {
+                            Some(source) => rests_on(&[(net, a), (net, b)], board, source, &mut seen, &mut stack),
+                            None => (Vec::new(), 0),
+                        };
+                        let f = conclusion(board, target, contradiction_name, base, complexity, binary_key);
+                        found.push((f, causes, fingerprint));
                     }
                 }
                 if count >= 3 && !mode.nishio {
@@ -577,14 +701,18 @@ pub(super) fn multiple(board: &Board, mode: Mode, sink: Sink) -> ControlFlow<()>
                             let flat = on_net.ancestors(id, &mut seen, &mut stack, &mut chains)
                                 + off_net.ancestors(other, &mut seen, &mut stack, &mut chains);
                             let complexity = with_chains(flat, &chains);
-                            found.push(conclusion(
-                                board,
-                                p,
-                                ChainName::DynamicDouble(mode.level),
-                                base,
-                                complexity,
-                                5,
-                            ));
+                            let (causes, fingerprint) = match source {
+                                Some(source) => rests_on(
+                                    &[(on_net, id), (&*off_net, other)],
+                                    board,
+                                    source,
+                                    &mut seen,
+                                    &mut stack,
+                                ),
+                                None => (Vec::new(), 0),
+                            };
+                            let f = conclusion(board, p, ChainName::DynamicDouble(mode.level), base, complexity, 5);
+                            found.push((f, causes, fingerprint));
                         }
                     }
                 }
@@ -608,7 +736,13 @@ pub(super) fn multiple(board: &Board, mode: Mode, sink: Sink) -> ControlFlow<()>
                     } else {
                         ChainName::RegionForcing
                     };
-                    shared(&mut nets, &region_branches, name, &mut found);
+                    shared(
+                        &mut nets,
+                        &region_branches,
+                        Base::House(region, digit),
+                        name,
+                        &mut found,
+                    );
                 }
             }
         }
@@ -618,12 +752,12 @@ pub(super) fn multiple(board: &Board, mode: Mode, sink: Sink) -> ControlFlow<()>
             } else {
                 ChainName::CellForcing
             };
-            shared(&mut nets, &branches, name, &mut found);
+            shared(&mut nets, &branches, Base::Cell(cell), name, &mut found);
         }
     }
     give_back(off_net);
     for net in nets.on.into_iter().flatten() {
         give_back(net);
     }
-    emit(found, sink)
+    found
 }
