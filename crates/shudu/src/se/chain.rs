@@ -795,11 +795,15 @@ fn shortest_chain(
         .min_by_key(|(n, _)| *n)
 }
 
+/// What a hint found inside a net of the nested levels rests on: the candidates removed from the step's board that
+/// its links need, and a fingerprint of its chains (SE counts an inner chain's complexity once a hint).
+pub(super) type Rests = (Vec<(u8, u8)>, u64);
+
 /// Every hint of cycles and forcing chains on `board`, deduplicated and sorted as SE does, each with the removed
 /// candidates (against `source`) its links rest on and a fingerprint of its chain ([`chain_key`]): the rule a net
 /// of the nested levels applies inside itself.
-pub(super) fn nested_hints(board: &Board, source: &[u16; 81]) -> Vec<(Hint, Vec<(u8, u8)>, u64)> {
-    let mut found: Vec<(Found, Vec<(u8, u8)>, u64)> = Vec::new();
+pub(super) fn nested_hints(board: &Board, source: &[u16; 81]) -> Vec<(Hint, Rests)> {
+    let mut found: Vec<(Found, Rests)> = Vec::new();
     let mut w = Walk::new();
     let mut ends = Vec::new();
     let mut scratch: Scratch = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
@@ -813,7 +817,7 @@ pub(super) fn nested_hints(board: &Board, source: &[u16; 81]) -> Vec<(Hint, Vec<
                 if let Some(f) = cycle_hint(board, &adj, &path, links) {
                     let mut causes = Vec::new();
                     link_causes(board, source, &path, true, &mut causes);
-                    found.push((f, causes, chain_key(&path, true)));
+                    found.push((f, (causes, chain_key(&path, true))));
                 }
             }
         }
@@ -827,14 +831,14 @@ pub(super) fn nested_hints(board: &Board, source: &[u16; 81]) -> Vec<(Hint, Vec<
                     let f = forcing_hint(board, start.flipped(), complexity, links);
                     let mut causes = Vec::new();
                     link_causes(board, source, &path, false, &mut causes);
-                    found.push((f, causes, chain_key(&path, false)));
+                    found.push((f, (causes, chain_key(&path, false))));
                 }
             }
         }
     }
-    in_se_order(found, |(f, _, _)| f)
+    in_se_order(found, |(f, _)| f)
         .into_iter()
-        .map(|(f, causes, key)| (f.hint, causes, key))
+        .map(|(f, rests)| (f.hint, rests))
         .collect()
 }
 

@@ -27,7 +27,7 @@
 use core::ops::ControlFlow;
 
 use super::board::{bits128, bits16, Board, CELL_REGIONS, REGION_CELLS, REGION_SET};
-use super::chain::{conclusion, in_se_order, ChainName, Found, Potential};
+use super::chain::{conclusion, in_se_order, ChainName, Found, Potential, Rests};
 use super::hint::Hint;
 use super::Sink;
 
@@ -415,10 +415,10 @@ fn advanced(start: &Board, cands: &[u16; 81], level: u8, net: &mut Net) -> bool 
 /// Enters the eliminations of an inner rule's hints (each with the removed candidates it rests on and its
 /// fingerprint) as off candidates, each hint's complexity kept for the outer chains that rest on it. Whether
 /// anything entered (or a contradiction stopped the net).
-fn enter_inner(net: &mut Net, hints: Vec<(Hint, Vec<(u8, u8)>, u64)>) -> bool {
+fn enter_inner(net: &mut Net, hints: Vec<(Hint, Rests)>) -> bool {
     let before = net.nodes.len();
     let mut ids: Vec<u32> = Vec::with_capacity(16);
-    for (hint, causes, key) in hints {
+    for (hint, (causes, key)) in hints {
         ids.clear();
         ids.extend(
             causes
@@ -555,7 +555,7 @@ fn shared(nets: &mut Nets, branches: &[usize], base: Base, name: ChainName, foun
                 None => (Vec::new(), 0),
             };
             let f = conclusion(nets.board, p, name, rating, with_chains(flat, &chains), key);
-            found.push((f, causes, fingerprint));
+            found.push((f, (causes, fingerprint)));
         }
     }
     nets.seen = seen;
@@ -570,7 +570,7 @@ fn with_chains(flat: u32, chains: &[(u64, u32)]) -> u32 {
 
 /// A hint of a net rule, with (inside a deeper rule's net) the removed candidates it rests on and its chains'
 /// fingerprint ([`rests_on`]).
-type Gathered = (Found, Vec<(u8, u8)>, u64);
+type Gathered = (Found, Rests);
 
 /// Inside a deeper rule's net: the candidates removed from `source` (the step's board) that the chains to `targets`
 /// rest on, and a fingerprint of those chains (for SE, two inner hints are the same when their chains' nodes are).
@@ -620,7 +620,7 @@ fn rests_on(
 
 /// Nishio, multiple or dynamic forcing chains, as `mode` says: every hint, deduplicated and sorted as SE does.
 pub(super) fn multiple(board: &Board, mode: Mode, sink: Sink) -> ControlFlow<()> {
-    for (f, _, _) in in_se_order(gather(board, mode, None), |g| &g.0) {
+    for (f, _) in in_se_order(gather(board, mode, None), |g| &g.0) {
         sink(f.hint)?;
     }
     ControlFlow::Continue(())
@@ -628,10 +628,10 @@ pub(super) fn multiple(board: &Board, mode: Mode, sink: Sink) -> ControlFlow<()>
 
 /// The hints of a net rule run inside a deeper rule's net on `board` (the board as that net has left it), in SE's
 /// order, each with the candidates removed from `source` it rests on and its chains' fingerprint.
-fn inner_hints(board: &Board, source: &[u16; 81], mode: Mode) -> Vec<(Hint, Vec<(u8, u8)>, u64)> {
+fn inner_hints(board: &Board, source: &[u16; 81], mode: Mode) -> Vec<(Hint, Rests)> {
     in_se_order(gather(board, mode, Some(source)), |g| &g.0)
         .into_iter()
-        .map(|(f, causes, key)| (f.hint, causes, key))
+        .map(|(f, rests)| (f.hint, rests))
         .collect()
 }
 
@@ -686,7 +686,7 @@ fn gather(board: &Board, mode: Mode, source: Option<&[u16; 81]>) -> Vec<Gathered
                             None => (Vec::new(), 0),
                         };
                         let f = conclusion(board, target, contradiction_name, base, complexity, binary_key);
-                        found.push((f, causes, fingerprint));
+                        found.push((f, (causes, fingerprint)));
                     }
                 }
                 if count >= 3 && !mode.nishio {
@@ -712,7 +712,7 @@ fn gather(board: &Board, mode: Mode, source: Option<&[u16; 81]>) -> Vec<Gathered
                                 None => (Vec::new(), 0),
                             };
                             let f = conclusion(board, p, ChainName::DynamicDouble(mode.level), base, complexity, 5);
-                            found.push((f, causes, fingerprint));
+                            found.push((f, (causes, fingerprint)));
                         }
                     }
                 }
