@@ -42,10 +42,10 @@ its line is `<puzzle> invalid <reason>` (that is an answer, not an error).
 JSON Lines (--format json): one object per puzzle, {puzzle, valid, reason, solutions (counted up to 2), solved, \
 level, score, stars, hardest, brute_force, steps, techniques, se: {er, ep, ed, hardest, left, complete, exact}}. \
 `se` is Sudoku Explainer's rating: ER (hardest step), EP (hardest step up to the first placement), ED (first \
-step). With `exact` true they are SE's own figures, from SE's rules in SE's order up to dynamic forcing \
-chains (+) (as serate gives them; every puzzle but those whose path needs SE's nested chains, 9.5 and up). A path \
-through the first nested level, (+ Forcing Chains), gives `exact` false with SE's ladder's own figures and \
-`hardest` SE's name: they agree with serate's on most such puzzles, not yet all. Otherwise they are an \
+step). With `exact` true they are SE's own figures, from SE's rules in SE's order, the nested chains \
+included (as serate gives them). A path through SE's deepest level, (+ Dynamic Forcing Chains (+)), 11.0 and \
+up, not yet checked against serate, gives `exact` false with SE's ladder's own figures and `hardest` SE's \
+name. Otherwise (SE's ladder could not finish the path) they are an \
 estimate from a second ladder ordered by SE's ratings, with the technique rated ER (a direct pointing or hidden \
 subset, which SE rates lower, is named by its technique); when that ladder cannot finish, `complete` is false, \
 `left` gives the empty cells where it stopped, and ER is a guess from how open the board is there (calibrated on \
@@ -498,8 +498,9 @@ impl<W: Write> RateOutput<W> {
 }
 
 /// serate's line (`%g ED=%r/%p/%d`): the puzzle and SE's ER/EP/ED, one decimal each. A line whose figures are the
-/// estimate (the exact ladder lacks a rule its path needs) ends ` (estimate)`, one whose path passes SE's first
-/// nested level (its figures SE's ladder's, not yet always serate's) ` (nested)`; an invalid puzzle's line says so.
+/// estimate (the exact ladder could not finish its path) ends ` (estimate)`, one whose path passes SE's deepest
+/// nested level (its figures SE's ladder's, that level not yet checked against serate) ` (nested)`; an invalid
+/// puzzle's line says so.
 fn serate_line(puzzle: &str, rated: Result<&SeRating, &Invalid>) -> String {
     match rated {
         Err(why) => format!("{puzzle} invalid {why}"),

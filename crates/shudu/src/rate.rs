@@ -233,10 +233,10 @@ pub struct SeRating {
     /// ([`SeLadder::stuck_guess`]) and `er` is at least the guess.
     pub complete: bool,
     /// Whether these are SE's own ratings, from [`crate::se`]'s exact ladder, which walks serate's path; `false` when
-    /// that ladder lacks a rule the path needs (today: the nested chains past their first level, 10.0 and up) and
-    /// the figures are the estimate of SE's rating from the HoDoKu techniques, and `false` too when the path passes
-    /// the first nested level ("(+ Forcing Chains)", 9.5 and up): the figures are then the exact ladder's (`rule` is
-    /// set), which agree with serate's on most such puzzles but not all yet.
+    /// that ladder cannot finish the path (it found nothing where serate would go on) and the figures are the
+    /// estimate of SE's rating from the HoDoKu techniques, and `false` too when the path passes SE's deepest nested
+    /// level, "(+ Dynamic Forcing Chains (+))" (11.0 and up), not yet checked against serate's traces: the figures
+    /// are then the exact ladder's (`rule` is set).
     pub exact: bool,
     /// For ratings from the exact ladder, SE's kind of the first step rated ER.
     pub rule: Option<crate::se::Kind>,
@@ -524,9 +524,9 @@ impl SeLadder {
         let mut board = crate::se::Board::from_grid(grid);
         let mut rule = None;
         let mut top = f64::NEG_INFINITY;
-        let mut nested = false;
+        let mut unchecked = false;
         let exact = crate::se::rate_board(&mut board, |r, hint| {
-            nested |= matches!(r, crate::se::Rule::Nested(_));
+            unchecked |= matches!(r, crate::se::Rule::Nested(5));
             if hint.rating > top {
                 top = hint.rating;
                 rule = Some(hint.kind);
@@ -540,9 +540,9 @@ impl SeLadder {
                 hardest: None,
                 left: 0,
                 complete: true,
-                // SE's path, but through the first nested level, whose chains are not yet always serate's
+                // SE's path, but through its deepest level, which no serate trace has checked yet
                 // (BENCHMARKS.md): its figures, not claimed exact.
-                exact: !nested,
+                exact: !unchecked,
                 rule,
             };
         }

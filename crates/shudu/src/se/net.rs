@@ -1,10 +1,15 @@
 //! SE's multiple and dynamic chaining: Nishio (7.5), cell and region forcing chains (8.0), dynamic forcing chains
 //! (8.5), and dynamic forcing chains "(+)" (9.0), whose nets, once their links run dry, also take the eliminations
 //! of pointing, claiming, pairs and X-Wings found on the board as the net has left it ([`super::plus`]); and the
-//! first nested level, "(+ Forcing Chains)" (9.5), whose nets, when those rules find nothing either, take the
-//! eliminations of SE's cycles and forcing chains on that board (`chain::nested_hints`). Such an elimination's
-//! parents are the candidates the net removed that the inner chain's links rest on, and the inner chain's own
-//! complexity counts into the outer chain's, once for each inner chain among a conclusion's ancestors.
+//! nested levels, whose nets, when those rules find nothing either, take the eliminations of a whole chaining rule
+//! run on that board: "(+ Forcing Chains)" (9.5) SE's cycles and forcing chains (`chain::nested_hints`), "(+
+//! Multiple Forcing Chains)" (10.0) those, then cell and region forcing chains; "(+ Dynamic Forcing Chains)" (10.5)
+//! dynamic forcing chains alone, and "(+ Dynamic Forcing Chains (+))" (11.0) those, then dynamic chains "(+)". Such
+//! an elimination's parents are the candidates the net removed that the inner hint rests on (its chains' links
+//! that turned a candidate on, every link of a cycle, and the cell or house a cell's or region's chains start
+//! from), and the inner hint's own complexity counts into the outer hint's, once a hint however many of its
+//! conclusions rest on it. An elimination from inside is entered even where its candidate is on in the net: as in
+//! SE, the contradiction shows when it is followed, not when it enters.
 //!
 //! Here a supposition is followed as a net, not a single chain: every consequence of every consequence, one at a
 //! time, the pending on candidates always before the pending off ones, each first in, first out, and each candidate
@@ -66,8 +71,8 @@ impl Mode {
         dynamic: true,
         level: 1,
     };
-    /// Nested forcing chains, level 2 to 5 (9.5, 10.0, 10.5, 11.0): the rules of "(+)", then cycles and forcing
-    /// chains, then (from level 3) multiple, (4) dynamic and (5) dynamic "(+)" forcing chains inside the nets.
+    /// Nested forcing chains, level 2 to 5 (9.5, 10.0, 10.5, 11.0): the rules of "(+)", then the level's chaining
+    /// rules inside the nets (the module's header says which).
     pub(super) const fn nested(level: u8) -> Mode {
         Mode {
             nishio: false,
@@ -351,11 +356,12 @@ fn propagate(board: &Board, source_sets: &[u128; 9], start: Potential, mode: Mod
     }
 }
 
-/// Applies the rules of the level inside the net once its links have run dry ([`super::plus`], then at level 2 the
-/// cycles and forcing chains): the first rule, in SE's order, that finds anything on the board as the net has left
-/// it adds all its eliminations as off candidates (the later rules wait for the next time the links run dry; SE's
-/// traces agree with this, not with every rule adding at once). Whether anything entered (or a contradiction
-/// stopped the net).
+/// Applies the rules of the level inside the net once its links have run dry ([`super::plus`], then the nested
+/// levels' chaining rules, see the module's header): the first rule, in SE's order, that finds anything on the board
+/// as the net has left it adds all its eliminations as off candidates (the later rules wait for the next time the
+/// links run dry; SE's traces agree with this, not with every rule adding at once, and with levels 4 and 5 running
+/// dynamic chains without the simpler chains first: level 4's traced positions at 0 of 3 with them, 2 of 3
+/// without). Whether anything entered.
 fn advanced(start: &Board, cands: &[u16; 81], level: u8, net: &mut Net) -> bool {
     let source = &start.cands;
     let before = net.nodes.len();
@@ -376,11 +382,6 @@ fn advanced(start: &Board, cands: &[u16; 81], level: u8, net: &mut Net) -> bool 
                     continue;
                 }
                 let n = net.node(q, &ids);
-                let on = net.on[q.index()];
-                if on != NONE {
-                    net.contradiction = Some((on, n));
-                    return ControlFlow::Break(());
-                }
                 net.enter(n);
             }
             ControlFlow::Continue(())
@@ -392,24 +393,21 @@ fn advanced(start: &Board, cands: &[u16; 81], level: u8, net: &mut Net) -> bool 
     if level < 2 {
         return false;
     }
-    // The deeper levels' rules, each run only when the one before it found nothing: cycles and forcing chains,
-    // then multiple, dynamic and dynamic "(+)" forcing chains, each on the board as the net has left it.
+    // Each rule runs only when the one before it found nothing, on the board as the net has left it.
     let board = Board {
         values: start.values,
         cands: *cands,
     };
-    if enter_inner(net, super::chain::nested_hints(&board, source)) {
-        return true;
-    }
-    for (inner_level, mode) in [(3, Mode::MULTIPLE), (4, Mode::DYNAMIC), (5, Mode::DYNAMIC_PLUS)] {
-        if level < inner_level {
-            break;
-        }
-        if enter_inner(net, inner_hints(&board, source, mode)) {
+    if level < 4 {
+        if enter_inner(net, super::chain::nested_hints(&board, source)) {
             return true;
         }
+        return level >= 3 && enter_inner(net, inner_hints(&board, source, Mode::MULTIPLE));
     }
-    false
+    if enter_inner(net, inner_hints(&board, source, Mode::DYNAMIC)) {
+        return true;
+    }
+    level >= 5 && enter_inner(net, inner_hints(&board, source, Mode::DYNAMIC_PLUS))
 }
 
 /// Enters the eliminations of an inner rule's hints (each with the removed candidates it rests on and its
@@ -435,11 +433,6 @@ fn enter_inner(net: &mut Net, hints: Vec<(Hint, Rests)>) -> bool {
             }
             let n = net.node(q, &ids);
             net.cause[n as usize] = cause;
-            let on = net.on[q.index()];
-            if on != NONE {
-                net.contradiction = Some((on, n));
-                return true;
-            }
             net.enter(n);
         }
     }
