@@ -843,14 +843,18 @@ pub(super) fn nested_hints(board: &Board, source: &[u16; 81]) -> Vec<(Hint, Rest
 }
 
 /// A fingerprint of an inner chain's nodes, in order: SE counts an inner chain's complexity once a hint however
-/// many of its conclusions rest on it, and two inner chains are the same when their nodes are (FNV-1a).
-pub(super) fn chain_key(path: &[Potential], cycle: bool) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ u64::from(cycle);
-    for p in path {
-        let v = (p.index() as u64) << 1 | u64::from(p.on);
-        h = (h ^ v).wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    h
+/// many of its conclusions rest on it, and two inner chains are the same when their nodes are.
+fn chain_key(path: &[Potential], cycle: bool) -> u64 {
+    path.iter()
+        .fold(FINGERPRINT ^ u64::from(cycle), |h, &p| fingerprint(h, p))
+}
+
+/// Where a [`fingerprint`] of candidates starts (FNV-1a's offset basis).
+pub(super) const FINGERPRINT: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// A fingerprint of candidates `h` with `p` added after them (FNV-1a, a candidate a step).
+pub(super) fn fingerprint(h: u64, p: Potential) -> u64 {
+    (h ^ ((p.index() as u64) << 1 | u64::from(p.on))).wrapping_mul(0x0000_0100_0000_01b3)
 }
 
 /// Sorts the hints by rating, complexity and sort key (stably: ties keep the order found), then keeps the first of

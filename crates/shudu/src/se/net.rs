@@ -350,7 +350,7 @@ fn propagate(board: &Board, source_sets: &[u128; 9], start: Potential, mode: Mod
                     net.enter(n);
                 }
             }
-        } else if mode.level == 0 || !advanced(board, &cands, mode.level, net) || net.contradiction.is_some() {
+        } else if mode.level == 0 || !advanced(board, &cands, mode.level, net) {
             return;
         }
     }
@@ -367,7 +367,8 @@ fn advanced(start: &Board, cands: &[u16; 81], level: u8, net: &mut Net) -> bool 
     let before = net.nodes.len();
     let mut ids: Vec<u32> = Vec::with_capacity(16);
     for rule in super::plus::RULES {
-        let flow = rule(source, cands, &mut |removed, parents| {
+        // Never stopped early: an elimination that meets an on candidate shows its contradiction when followed.
+        let _ = rule(source, cands, &mut |removed, parents| {
             ids.clear();
             ids.extend(
                 parents
@@ -386,8 +387,8 @@ fn advanced(start: &Board, cands: &[u16; 81], level: u8, net: &mut Net) -> bool 
             }
             ControlFlow::Continue(())
         });
-        if flow.is_break() || net.nodes.len() > before {
-            return net.nodes.len() > before;
+        if net.nodes.len() > before {
+            return true;
         }
     }
     if level < 2 {
@@ -577,7 +578,7 @@ fn rests_on(
 ) -> (Vec<(u8, u8)>, u64) {
     let mut causes = Vec::new();
     let mut removed = Vec::new();
-    let mut fingerprint: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut fingerprint = super::chain::FINGERPRINT;
     for &(net, id) in targets {
         seen.clear();
         seen.resize(net.nodes.len(), false);
