@@ -134,7 +134,8 @@ impl Game {
     }
 
     /// The same game with a player's progress already on the board (a shared link's digits and notes), before any
-    /// move: it is not in the history. The values must keep every given; notes are 9-bit sets.
+    /// move: it is not in the history. The values must keep every given; notes are 9-bit sets, and notes on a given
+    /// are dropped (a given shows its digit, and no move may note it).
     pub fn with_progress(mut self, values: &[u8; 81], notes: &[u16; 81], corners: &[u16; 81]) -> Result<Game, String> {
         for i in 0..81 {
             let cell = Cell::new(i).map_or_else(String::new, |c| c.to_string());
@@ -152,8 +153,11 @@ impl Game {
             }
         }
         self.values = *values;
-        self.notes = *notes;
-        self.corners = *corners;
+        for i in 0..81 {
+            let keep = if self.puzzle[i] == 0 { ALL_NOTES } else { 0 };
+            self.notes[i] = notes[i] & keep;
+            self.corners[i] = corners[i] & keep;
+        }
         Ok(self)
     }
 
@@ -180,6 +184,11 @@ impl Game {
             }
             if self.puzzle[i] != 0 && self.values[i] != self.puzzle[i] {
                 return Err(format!("given {i} was changed"));
+            }
+            // As no move may note a given, no saved board may: a later move that clears such notes would be a
+            // change the loader refuses, and the game would not load back once saved.
+            if self.puzzle[i] != 0 && (self.notes[i] | self.corners[i]) != 0 {
+                return Err(format!("given {i} has notes"));
             }
             if (self.notes[i] | self.corners[i]) & !ALL_NOTES != 0 {
                 return Err(format!("cell {i} has notes beyond 9"));
@@ -1305,6 +1314,27 @@ mod tests {
         assert!(err.contains(&given.to_string()), "{err}");
         notes[0] = 0x400;
         assert!(g.with_progress(&values, &notes, &[0; 81]).is_err());
+    }
+
+    /// Found by fuzzing the terminal game's save loader: a saved board with notes on a given loaded, then a move
+    /// that cleared them was a change the loader refuses, so the game did not load back once saved.
+    #[test]
+    fn no_board_notes_a_given() {
+        let g = game();
+        let given = Cell::ALL.into_iter().find(|&x| g.is_given(x)).unwrap();
+        let mut notes = [0u16; 81];
+        notes[given.index()] = 0b1;
+        let mut corners = [0u16; 81];
+        corners[given.index()] = 0b10;
+        // A shared link's notes on a given are dropped...
+        let shared = g.clone().with_progress(g.puzzle(), &notes, &corners).unwrap();
+        assert_eq!((shared.notes(given), shared.all_corners()[given.index()]), (0, 0));
+        shared.validate().unwrap();
+        // ...and a saved board that has them is refused, naming the cell.
+        let mut saved = g;
+        saved.notes[given.index()] = 0b1;
+        let err = saved.validate().unwrap_err();
+        assert_eq!(err, format!("given {} has notes", given.index()));
     }
 
     #[test]

@@ -81,8 +81,10 @@ pub fn save(data: &[u8]) {
         }
     }
     store.save_game(&game).expect("a game is saved");
-    let Loaded::Found(again) = store.load_game() else {
-        panic!("a game just saved does not load back")
+    let again = match store.load_game() {
+        Loaded::Found(again) => again,
+        Loaded::Corrupt(message) => panic!("a game just saved does not load back: {message}"),
+        Loaded::Missing => panic!("a game just saved is missing"),
     };
     let json = |g: &shudu_tui::Game| serde_json::to_string(g).expect("a game is written as JSON");
     assert_eq!(json(&again), json(&game));
