@@ -201,15 +201,16 @@ impl Game {
             let corners = c.corners.unwrap_or((0, 0));
             let color = c.color.unwrap_or((0, 0));
             let notes = c.notes.0 | c.notes.1 | corners.0 | corners.1;
-            let given = self.puzzle.get(c.cell as usize).is_some_and(|&g| g != 0);
+            let given = self.puzzle.get(c.cell as usize).copied().unwrap_or(0);
             c.cell < 81
                 && c.value.0 <= 9
                 && c.value.1 <= 9
                 && notes & !ALL_NOTES == 0
                 && color.0 <= PALETTE
                 && color.1 <= PALETTE
-                // A given may be coloured, never changed or noted.
-                && !(given && (c.value.0 != c.value.1 || c.notes.0 != c.notes.1 || corners.0 != corners.1))
+                // A given may be coloured, never changed or noted: its value stays the given's on both sides (an
+                // unchanged value of another digit would put that digit in the given's place on undo).
+                && (given == 0 || (c.value == (given, given) && notes == 0))
         };
         let hint_changes = self.hint.iter().flat_map(|h| h.changes.iter());
         if !self
@@ -1335,6 +1336,33 @@ mod tests {
         saved.notes[given.index()] = 0b1;
         let err = saved.validate().unwrap_err();
         assert_eq!(err, format!("given {} has notes", given.index()));
+    }
+
+    /// Found by fuzzing the save loader too: a saved move that "left" a given at another digit (the same value on
+    /// both sides, not the given's) loaded, and undoing it put that digit in the given's place.
+    #[test]
+    fn no_saved_move_holds_a_given_at_another_digit() {
+        let mut g = game();
+        let given = Cell::ALL.into_iter().find(|&x| g.is_given(x)).unwrap();
+        let digit = g.puzzle()[given.index()];
+        let change = |value| Change {
+            cell: given.index() as u8,
+            value,
+            notes: (0, 0),
+            corners: None,
+            color: Some((0, 1)),
+        };
+        // Colouring a given is a move on it, and sound.
+        g.undo.push(Move {
+            kind: MoveKind::Clear,
+            changes: vec![change((digit, digit))],
+        });
+        g.validate().unwrap();
+        g.undo[0].changes[0] = change((0, 0));
+        assert_eq!(
+            g.validate().unwrap_err(),
+            "a saved move is out of range or changes a given"
+        );
     }
 
     #[test]
