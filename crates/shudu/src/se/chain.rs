@@ -747,9 +747,7 @@ pub(super) fn link_cause(
 ) {
     let cell = usize::from(child.cell);
     if child.cell == parent.cell {
-        for d in bits16(source[cell] & !board.cands[cell]) {
-            out.push((child.cell, d as u8 + 1));
-        }
+        removed_in_cell(board, source, child.cell, out);
         return;
     }
     let off_to_on = child.on && !parent.on;
@@ -769,10 +767,21 @@ pub(super) fn link_cause(
                 continue;
             }
         }
-        let gone = positions(source, region, child.digit) & !positions(&board.cands, region, child.digit);
-        out.extend(bits16(gone).map(|i| (cells[i], child.digit)));
+        removed_in_house(board, source, region, child.digit, out);
         return;
     }
+}
+
+/// The candidates of `cell` on `source` that are gone from `board`.
+pub(super) fn removed_in_cell(board: &Board, source: &[u16; 81], cell: u8, out: &mut Vec<(u8, u8)>) {
+    let c = usize::from(cell);
+    out.extend(bits16(source[c] & !board.cands[c]).map(|d| (cell, d as u8 + 1)));
+}
+
+/// The places of `digit` in house `region` on `source` that are gone from `board`.
+pub(super) fn removed_in_house(board: &Board, source: &[u16; 81], region: usize, digit: u8, out: &mut Vec<(u8, u8)>) {
+    let gone = positions(source, region, digit) & !positions(&board.cands, region, digit);
+    out.extend(bits16(gone).map(|i| (REGION_CELLS[region][i], digit)));
 }
 
 /// The walk's shortest forcing chain from `start` (its candidates counted, and the path from its end back to the

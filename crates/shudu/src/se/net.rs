@@ -413,7 +413,7 @@ fn advanced(start: &Board, cands: &[u16; 81], level: u8, net: &mut Net) -> bool 
 
 /// Enters the eliminations of an inner rule's hints (each with the removed candidates it rests on and its
 /// fingerprint) as off candidates, each hint's complexity kept for the outer chains that rest on it. Whether
-/// anything entered (or a contradiction stopped the net).
+/// anything entered.
 fn enter_inner(net: &mut Net, hints: Vec<(Hint, Rests)>) -> bool {
     let before = net.nodes.len();
     let mut ids: Vec<u32> = Vec::with_capacity(16);
@@ -535,13 +535,9 @@ fn shared(nets: &mut Nets, branches: &[usize], base: Base, name: ChainName, foun
                     let (mut causes, fingerprint) = rests_on(&targets, nets.board, source, &mut seen, &mut stack);
                     // The branches cover the cell or the house only because of what the net removed there.
                     match base {
-                        Base::Cell(cell) => {
-                            let c = usize::from(cell);
-                            causes.extend(bits16(source[c] & !nets.board.cands[c]).map(|d| (cell, d as u8 + 1)));
-                        }
+                        Base::Cell(cell) => super::chain::removed_in_cell(nets.board, source, cell, &mut causes),
                         Base::House(region, digit) => {
-                            let removed = positions(source, region, digit) & !nets.board.positions(region, digit);
-                            causes.extend(bits16(removed).map(|i| (REGION_CELLS[region][i], digit)));
+                            super::chain::removed_in_house(nets.board, source, region, digit, &mut causes);
                         }
                     }
                     (causes, fingerprint)
@@ -587,8 +583,7 @@ fn rests_on(
         seen[id as usize] = true;
         while let Some(n) = stack.pop() {
             let p = net.nodes[n as usize];
-            fingerprint =
-                (fingerprint ^ ((p.index() as u64) << 1 | u64::from(p.on))).wrapping_mul(0x0000_0100_0000_01b3);
+            fingerprint = super::chain::fingerprint(fingerprint, p);
             let (a, b) = net.spans[n as usize];
             let parents = &net.parents[a as usize..b as usize];
             if let Some((&first, rest)) = parents.split_first() {
