@@ -18,22 +18,10 @@ use shudu::se::{next_step, rate, Board, Rule, Tenth};
 const NOT_YET: [&str; 1] = ["(+ "];
 
 /// Paths known to part from serate's, each with why: reported, not failed, until the rule is right.
-const KNOWN: [(&str, &str); 3] = [
-    (
-        ".......2.1.2..........5.47.8...73.4....9......5..6...3....34.6.9.8..2....13....5.",
-        "unique rectangle type 3: SE finds no hidden set {3,4,8} with the loop's 4 and 8 in the column (which \
-         hidden sets SE tries is not yet known)",
-    ),
-    (
-        "....8.36.....5....763..4..23.12..9.4....3.........9..89.4..3....1...5.4.6.....82.",
-        "unique rectangle type 3: SE rates this set 4.7, ours 4.6 (the same eliminations)",
-    ),
-    (
-        "2.......7.57..9.1..8......6...1............5..4.786.....6..89..81..4.6...3..12.8.",
-        "BUG type 2 on three cells whose extra 3 shares a column and a box: SE sees no BUG there (why is not yet \
-         known)",
-    ),
-];
+const KNOWN: [(&str, &str); 1] = [(
+    "2.......7.57..9.1..8......6...1............5..4.786.....6..89..81..4.6...3..12.8.",
+    "BUG type 2 on three cells whose extra 3 shares a column and a box: SE sees no BUG there (why is not yet known)",
+)];
 
 fn not_yet(rule: &str) -> bool {
     NOT_YET.iter().any(|w| rule.contains(w))
@@ -192,6 +180,10 @@ fn the_se_ladder_walks_serates_paths() {
             }
         }
         if finished {
+            assert!(
+                KNOWN.iter().all(|(p, _)| p != puzzle),
+                "{puzzle} is listed as a known difference but its path is serate's now: take it out of KNOWN"
+            );
             whole += 1;
             assert_eq!(&rate(&values(puzzle)).serate(), serate, "{puzzle}");
         }

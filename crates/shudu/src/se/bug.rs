@@ -95,8 +95,9 @@ pub fn bug(board: &Board, sink: Sink) -> ControlFlow<()> {
         .map(|&r| usize::from(r))
         .filter(|&r| REGION_SET[r] & set == set)
         .collect();
-    // Type 3: the BUG cells' extras with k other cells of a house make a naked set of k + 1 digits.
-    for &region in &common {
+    // Type 3: the BUG cells' extras with k other cells of a house make a naked set of k + 1 digits. With one extra
+    // digit between them that is type 2's ground, and SE looks no further.
+    for &region in common.iter().filter(|_| all_extra.count_ones() >= 2) {
         let others: Vec<usize> = REGION_CELLS[region]
             .iter()
             .map(|&c| usize::from(c))

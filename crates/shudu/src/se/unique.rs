@@ -67,13 +67,23 @@ fn search(
     }
 }
 
-/// Whether every house the loop touches holds exactly two of its cells.
+/// Whether every house the loop touches holds exactly two of its cells, one at an even place along the loop and one
+/// at an odd place: the two ways of filling the loop (`v1` on the even places or on the odd ones) then both keep
+/// each house right. A loop with two even cells in one house, which can close through a box, is no deadly pattern.
 fn is_deadly(cells: &[usize]) -> bool {
-    let set: u128 = cells.iter().fold(0, |s, &c| s | 1 << c);
+    let (mut even, mut odd) = (0u128, 0u128);
+    for (i, &c) in cells.iter().enumerate() {
+        if i % 2 == 0 {
+            even |= 1 << c;
+        } else {
+            odd |= 1 << c;
+        }
+    }
     cells.iter().all(|&c| {
-        CELL_REGIONS[c]
-            .iter()
-            .all(|&r| (REGION_SET[usize::from(r)] & set).count_ones() == 2)
+        CELL_REGIONS[c].iter().all(|&r| {
+            let house = REGION_SET[usize::from(r)];
+            (house & even).count_ones() == 1 && (house & odd).count_ones() == 1
+        })
     })
 }
 
@@ -172,8 +182,24 @@ fn loop_hints(board: &Board, cells: &[usize], mask: u16, out: &mut Vec<Found>) {
         .collect();
     // Type 3: the two extra cells act as one cell holding their extra digits, in a naked or hidden set of a house.
     let others = (board.cands[c1] | board.cands[c2]) & !mask;
-    for &region in &common {
-        type3(board, v2, region, c1, c2, mask, others, base, kind(3), out);
+    if others.count_ones() >= 2 {
+        // By the set's size (its digits), then by house, each house's naked set before its hidden one: the order SE
+        // finds them in, which its stable sort keeps among equal ratings.
+        for size in others.count_ones() as usize..=4 {
+            for &region in &common {
+                let set = Type3 {
+                    board,
+                    region,
+                    pair: 1u128 << c1 | 1u128 << c2,
+                    mask,
+                    others,
+                    base,
+                    kind: kind(3),
+                };
+                set.naked(size, out);
+                set.hidden(size, out);
+            }
+        }
     }
     // Type 4: one of the two digits is locked in the two cells in a house: the other leaves both.
     for &region in &common {
@@ -190,71 +216,91 @@ fn loop_hints(board: &Board, cells: &[usize], mask: u16, out: &mut Vec<Found>) {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn type3(
-    board: &Board,
-    v2: u8,
+/// Type 3 in one house: the two extra cells act as one cell holding their extra digits (`others`, two or more), in a
+/// naked or a hidden set of the house.
+///
+/// Which sets SE looks for, learnt from its hints (every hint of its rule at 6,268 positions of its paths, and
+/// positions changed one candidate at a time): a set has at least as many digits as the two cells have extra
+/// digits, and at most four; a naked set of `k` other cells needs at least `2k` other empty cells in the house, a
+/// hidden one at least `2k + 1`. SE finds no set outside those bounds, though some are sound.
+struct Type3<'a> {
+    board: &'a Board,
     region: usize,
-    c1: usize,
-    c2: usize,
+    /// The two extra cells.
+    pair: u128,
+    /// The loop's two digits.
     mask: u16,
+    /// The extra digits of the two cells.
     others: u16,
     base: f64,
     kind: Kind,
-    out: &mut Vec<Found>,
-) {
-    let pair = 1u128 << c1 | 1u128 << c2;
-    let cells: Vec<usize> = REGION_CELLS[region]
-        .iter()
-        .map(|&c| usize::from(c))
-        .filter(|&c| board.values[c] == 0 && pair >> c & 1 == 0)
-        .collect();
-    // Naked: k cells which, with the two, hold k + 1 digits.
-    for k in 1..cells.len().min(4) {
-        let _ = combinations(cells.len(), k, |pick| {
-            let digits = pick.iter().fold(others, |u, &i| u | board.cands[cells[i]]);
-            if digits.count_ones() as usize != k + 1 {
+}
+
+impl Type3<'_> {
+    /// The house's empty cells besides the two.
+    fn cells(&self) -> impl Iterator<Item = usize> + '_ {
+        REGION_CELLS[self.region]
+            .iter()
+            .map(|&c| usize::from(c))
+            .filter(|&c| self.board.values[c] == 0 && self.pair >> c & 1 == 0)
+    }
+
+    /// Naked: `size - 1` other cells which, with the two, hold `size` digits; the rest of the house loses them.
+    fn naked(&self, size: usize, out: &mut Vec<Found>) {
+        let board = self.board;
+        let mut cells = [0usize; 9];
+        let mut n = 0;
+        for c in self.cells() {
+            cells[n] = c;
+            n += 1;
+        }
+        let k = size - 1;
+        if 2 * k > n {
+            return;
+        }
+        let _ = combinations(n, k, |pick| {
+            let digits = pick.iter().fold(self.others, |u, &i| u | board.cands[cells[i]]);
+            if digits.count_ones() as usize != size {
                 return ControlFlow::Continue(());
             }
             let mut elim = Vec::new();
-            for (i, &c) in cells.iter().enumerate() {
-                if pick.contains(&i) {
-                    continue;
-                }
-                for d in bits16(board.cands[c] & digits) {
-                    elim.push((c as u8, d as u8 + 1));
+            for (i, &c) in cells[..n].iter().enumerate() {
+                if !pick.contains(&i) {
+                    for d in bits16(board.cands[c] & digits) {
+                        elim.push((c as u8, d as u8 + 1));
+                    }
                 }
             }
             if !elim.is_empty() {
-                let mut rating = base;
+                let mut rating = self.base;
                 for _ in 0..k {
                     rating += 0.1;
                 }
                 out.push(Found {
                     kind: 3,
-                    hint: Hint::removing(kind, rating, elim),
+                    hint: Hint::removing(self.kind, rating, elim),
                 });
             }
             ControlFlow::Continue(())
         });
     }
-    // Hidden: the two digits and k - 1 more, confined to the two cells and k others, which lose their other digits.
-    let free: Vec<u8> = (1..=9u8)
-        .filter(|&d| (mask | others) >> (d - 1) & 1 == 0 && board.digit_cells(d) & REGION_SET[region] != 0)
-        .collect();
-    for more in 0..free.len().min(2) {
-        let _ = combinations(free.len(), more, |pick| {
-            let digits = pick.iter().fold(mask, |u, &i| u | 1 << (free[i] - 1));
-            let mut places = 0u128;
-            for d in bits16(digits) {
-                places |= board.digit_cells(d as u8 + 1) & REGION_SET[region] & !pair;
-            }
-            // SE's hidden set needs the loop's second digit somewhere besides the two cells (its first may not be).
-            if board.digit_cells(v2) & REGION_SET[region] & !pair == 0 {
-                return ControlFlow::Continue(());
-            }
-            if places.count_ones() as usize != more + 1 {
-                return ControlFlow::Continue(());
+
+    /// Hidden: the loop's two digits and `size - 2` more, confined to the two cells and `size - 1` others, which
+    /// lose their other digits.
+    fn hidden(&self, size: usize, out: &mut Vec<Found>) {
+        let board = self.board;
+        let house = REGION_SET[self.region] & !self.pair;
+        let k = size - 1;
+        if 2 * k + 1 > self.cells().count() {
+            return;
+        }
+        let free: Vec<u8> = (1..=9u8)
+            .filter(|&d| (self.mask | self.others) >> (d - 1) & 1 == 0 && board.digit_cells(d) & house != 0)
+            .collect();
+        let mut check = |digits: u16| {
+            let places = bits16(digits).fold(0u128, |p, d| p | board.digit_cells(d as u8 + 1) & house);
+            if places.count_ones() as usize != k {
+                return;
             }
             let mut elim = Vec::new();
             for c in bits128(places) {
@@ -263,38 +309,24 @@ fn type3(
                 }
             }
             if !elim.is_empty() {
-                let mut rating = base;
-                for _ in 0..more {
+                let mut rating = self.base;
+                for _ in 0..size - 2 {
                     rating += 0.1;
                 }
                 out.push(Found {
                     kind: 3,
-                    hint: Hint::removing(kind, rating, elim),
+                    hint: Hint::removing(self.kind, rating, elim),
                 });
             }
+        };
+        if size == 2 {
+            // combinations() yields nothing for an empty pick: the two digits alone.
+            check(self.mask);
+            return;
+        }
+        let _ = combinations(free.len(), size - 2, |pick| {
+            check(pick.iter().fold(self.mask, |u, &i| u | 1 << (free[i] - 1)));
             ControlFlow::Continue(())
         });
-        if more == 0 {
-            // combinations() yields nothing for an empty pick: check the two digits alone.
-            let mut places = 0u128;
-            for d in bits16(mask) {
-                places |= board.digit_cells(d as u8 + 1) & REGION_SET[region] & !pair;
-            }
-            let second = board.digit_cells(v2) & REGION_SET[region] & !pair != 0;
-            if second && places.count_ones() == 1 {
-                let mut elim = Vec::new();
-                for c in bits128(places) {
-                    for d in bits16(board.cands[c] & !mask) {
-                        elim.push((c as u8, d as u8 + 1));
-                    }
-                }
-                if !elim.is_empty() {
-                    out.push(Found {
-                        kind: 3,
-                        hint: Hint::removing(kind, base, elim),
-                    });
-                }
-            }
-        }
     }
 }
