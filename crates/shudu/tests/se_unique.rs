@@ -5,19 +5,33 @@
 //!
 //! The fixture `data/serate_unique_hints.jsonl` was made by `data/SeUniqueHints.java` (its header has the commands)
 //! from serate's traced paths of the dev set's puzzles rated 4.5 and up and of 1,376 generated minimal puzzles
-//! (`shudu generate -n 4000 --minimal --seed 2611 --threads 1`, those shudu rates 4.5 and up).
+//! (`shudu generate -n 4000 --minimal --seed 2611 --threads 1`, those shudu rates 4.5 and up), keeping every
+//! position with a hint and one in 40 of the rest. Every position of those paths (14,391):
+//!
+//! ```sh
+//! java -cp $S/serate.jar:/tmp SeUniqueHints 1 < trace.jsonl > all.jsonl
+//! SHUDU_SE_UNIQUE_POSITIONS=all.jsonl cargo test --release -p shudu --test se_unique -- --nocapture
+//! ```
 
 use shudu::se::board::cell_name;
 use shudu::se::{Board, Rule, Tenth};
 
 /// Positions (by their values) where shudu is known to differ, with why: reported, not failed, until the rule is
 /// right.
-const KNOWN: [(&str, &str); 1] = [(
-    "36849572195...8463...3.69585......3.276853149..3.6..7.8495.2.1.7356812946..9...8.",
-    "a unique loop type 2 on six cells (r3c2 r3c5 r2c5 r2c3 r9c3 r9c2 on 1 and 2, three of them with an extra 7) that \
-     SE does not find, though it calls the loop valid when asked, and finds it when any one of the three loses its 7 \
-     (why is not yet known)",
-)];
+const KNOWN: [(&str, &str); 2] = [
+    (
+        "29.86.547657429.1..84.7.29697.1...6..6.29.75.54.7861.9426..89718159476..739612485",
+        "BUG type 2 on three cells whose extra 3 shares a column and a box: SE sees no BUG there, and sees it when any \
+         one of the three loses its 3 (why is not yet known; the dev set's puzzle \
+         2.......7.57..9.1..8......6...1............5..4.786.....6..89..81..4.6...3..12.8., step 45)",
+    ),
+    (
+        "36849572195...8463...3.69585......3.276853149..3.6..7.8495.2.1.7356812946..9...8.",
+        "a unique loop type 2 on six cells (r3c2 r3c5 r2c5 r2c3 r9c3 r9c2 on 1 and 2, three of them with an extra 7) \
+         that SE does not find, though it calls the loop valid when asked, and finds it when any one of the three \
+         loses its 7 (why is not yet known)",
+    ),
+];
 
 struct Position {
     board: Board,
@@ -25,9 +39,14 @@ struct Position {
     bug: Vec<String>,
 }
 
+/// The fixture's positions, or those of the file `SHUDU_SE_UNIQUE_POSITIONS` names (the same format, made the same
+/// way, e.g. with every position kept: `SeUniqueHints 1`).
 fn positions() -> Vec<Position> {
-    include_str!("data/serate_unique_hints.jsonl")
-        .lines()
+    let text = match std::env::var("SHUDU_SE_UNIQUE_POSITIONS") {
+        Ok(path) => std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}")),
+        Err(_) => include_str!("data/serate_unique_hints.jsonl").to_string(),
+    };
+    text.lines()
         .map(|line| {
             let p: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
             let text = |key: &str| p[key].as_str().expect("a string field").as_bytes().to_vec();
@@ -112,6 +131,6 @@ fn unique_loops_and_bug_give_serates_hints() {
         positions.len(),
         wrong.len()
     );
-    assert!(positions.len() >= 1400, "{} positions", positions.len());
+    assert!(positions.len() >= 1400 || std::env::var_os("SHUDU_SE_UNIQUE_POSITIONS").is_some());
     assert!(wrong.is_empty(), "{} differ:\n{}", wrong.len(), wrong.join("\n"));
 }
