@@ -5,6 +5,7 @@
 
 pub mod every;
 pub mod run;
+pub mod se_every;
 pub mod sound;
 pub mod states;
 pub mod targets;
