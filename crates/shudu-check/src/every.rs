@@ -28,10 +28,15 @@ pub struct Tally {
 impl Tally {
     /// An empty tally.
     pub fn new() -> Tally {
+        Tally::of(Technique::ALL.len())
+    }
+
+    /// An empty tally of `kinds` kinds of instance (SE's ladder counts its hints by rule, [`shudu::se::Rule::ALL`]).
+    pub fn of(kinds: usize) -> Tally {
         Tally {
             states: 0,
-            instances: vec![0; Technique::ALL.len()],
-            time: vec![Duration::ZERO; Technique::ALL.len()],
+            instances: vec![0; kinds],
+            time: vec![Duration::ZERO; kinds],
             wrong: Vec::new(),
         }
     }
@@ -51,6 +56,16 @@ impl Tally {
     /// Instances checked in all.
     pub fn total(&self) -> u64 {
         self.instances.iter().sum()
+    }
+
+    /// Panics, showing the first wrong instance, unless none was wrong.
+    pub fn assert_clean(&self) {
+        assert!(
+            self.wrong.is_empty(),
+            "{} wrong instances; the first:\n{}",
+            self.wrong.len(),
+            self.wrong[0]
+        );
     }
 }
 

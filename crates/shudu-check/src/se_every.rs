@@ -9,54 +9,31 @@ use std::time::{Duration, Instant};
 use shudu::generate::Rng;
 use shudu::se::{next_step, Board, Hint, Rule};
 
-/// What the rules' hints on a set of boards came to.
-#[derive(Clone, Debug, Default)]
-pub struct SeTally {
-    /// Boards searched.
-    pub boards: u64,
-    /// Hints checked, by rule (indexed as [`Rule::ALL`]).
-    pub hints: Vec<u64>,
-    /// Time spent in each rule.
-    pub time: Vec<Duration>,
-    /// Each wrong hint: the rule, the hint, what is wrong, and the board.
-    pub wrong: Vec<String>,
+use crate::every::Tally;
+
+/// An empty tally for SE's rules: boards in `states`, hints by rule in `instances` (indexed as [`Rule::ALL`]).
+pub fn tally() -> Tally {
+    Tally::of(Rule::ALL.len())
 }
 
-impl SeTally {
-    /// An empty tally.
-    pub fn new() -> SeTally {
-        SeTally {
-            boards: 0,
-            hints: vec![0; Rule::ALL.len()],
-            time: vec![Duration::ZERO; Rule::ALL.len()],
-            wrong: Vec::new(),
+/// A table of the hints checked and the time taken, by rule.
+pub fn markdown(tally: &Tally) -> String {
+    let mut out = String::from("| rule | hints checked | time |\n|---|---:|---:|\n");
+    for (i, rule) in Rule::ALL.iter().enumerate() {
+        if tally.instances[i] > 0 || !tally.time[i].is_zero() {
+            out.push_str(&format!(
+                "| {rule:?} | {} | {:.1} s |\n",
+                tally.instances[i],
+                tally.time[i].as_secs_f64()
+            ));
         }
     }
-
-    /// Hints checked in all.
-    pub fn total(&self) -> u64 {
-        self.hints.iter().sum()
-    }
-
-    /// A table of the hints checked and the time taken, by rule.
-    pub fn markdown(&self) -> String {
-        let mut out = String::from("| rule | hints checked | time |\n|---|---:|---:|\n");
-        for (i, rule) in Rule::ALL.iter().enumerate() {
-            if self.hints[i] > 0 || !self.time[i].is_zero() {
-                out.push_str(&format!(
-                    "| {rule:?} | {} | {:.1} s |\n",
-                    self.hints[i],
-                    self.time[i].as_secs_f64()
-                ));
-            }
-        }
-        out.push_str(&format!(
-            "| all | **{}** | {:.1} s |\n",
-            self.total(),
-            self.time.iter().sum::<Duration>().as_secs_f64()
-        ));
-        out
-    }
+    out.push_str(&format!(
+        "| all | **{}** | {:.1} s |\n",
+        tally.total(),
+        tally.time.iter().sum::<Duration>().as_secs_f64()
+    ));
+    out
 }
 
 fn name(cell: u8) -> String {
@@ -107,8 +84,8 @@ fn board_text(board: &Board) -> String {
 }
 
 /// Runs each of `rules` to exhaustion on `board`, checking every hint against `solution`.
-pub fn check_board(board: &Board, solution: &[u8; 81], rules: &[Rule], tally: &mut SeTally) {
-    tally.boards += 1;
+pub fn check_board(board: &Board, solution: &[u8; 81], rules: &[Rule], tally: &mut Tally) {
+    tally.states += 1;
     for &rule in rules {
         let at = Rule::ALL.iter().position(|&r| r == rule).unwrap_or(0);
         let started = Instant::now();
@@ -122,7 +99,7 @@ pub fn check_board(board: &Board, solution: &[u8; 81], rules: &[Rule], tally: &m
             ControlFlow::Continue(())
         });
         tally.time[at] += started.elapsed();
-        tally.hints[at] += found;
+        tally.instances[at] += found;
         tally.wrong.extend(wrong);
     }
 }

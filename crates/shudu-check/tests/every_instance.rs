@@ -16,15 +16,6 @@ use shudu::{search, Cell, Grid};
 use shudu_check::every::{self, Tally};
 use shudu_check::run::{self, shared_data, Plan};
 
-fn assert_clean(tally: &Tally) {
-    assert!(
-        tally.wrong.is_empty(),
-        "{} wrong instances; the first:\n{}",
-        tally.wrong.len(),
-        tally.wrong[0]
-    );
-}
-
 /// Boards a finder was once wrong on (each file one board as the engine's JSON; its givens fix the solution).
 #[test]
 fn boards_once_found_wrong_are_sound_now() {
@@ -51,7 +42,7 @@ fn boards_once_found_wrong_are_sound_now() {
         tally.states += 1;
         every::check_all(&grid, &solution, &every::techniques(), &mut tally);
     }
-    assert_clean(&tally);
+    tally.assert_clean();
     assert!(tally.total() > 1000, "{} instances", tally.total());
 }
 
@@ -70,7 +61,7 @@ fn a_slice_of_every_instance_soundness() {
         first: 0,
     };
     let report = run::run(&sources, &plan, &|_| {});
-    assert_clean(&report.tally);
+    report.tally.assert_clean();
     assert_eq!(report.tally.states, 2 * sources.len() as u64);
     assert!(report.tally.total() > 10_000, "{} instances", report.tally.total());
 }
@@ -122,5 +113,5 @@ fn every_instance_soundness_full_run() {
     for w in report.tally.wrong.iter().take(20) {
         eprintln!("{w}");
     }
-    assert_clean(&report.tally);
+    report.tally.assert_clean();
 }

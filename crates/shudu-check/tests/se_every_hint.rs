@@ -12,8 +12,9 @@
 use shudu::generate::{self, Rng};
 use shudu::se::Rule;
 use shudu::search;
+use shudu_check::every::Tally;
 use shudu_check::run::shared_data;
-use shudu_check::se_every::{self, SeTally};
+use shudu_check::se_every;
 
 fn rules() -> Vec<Rule> {
     Rule::ALL
@@ -41,9 +42,9 @@ fn dev_puzzles(spread: usize) -> Option<Vec<([u8; 81], [u8; 81])>> {
     Some(out)
 }
 
-fn check(puzzles: &[([u8; 81], [u8; 81])], stride: usize, seed: u64) -> SeTally {
+fn check(puzzles: &[([u8; 81], [u8; 81])], stride: usize, seed: u64) -> Tally {
     let rules = rules();
-    let mut tally = SeTally::new();
+    let mut tally = se_every::tally();
     for (i, (puzzle, solution)) in puzzles.iter().enumerate() {
         let mut rng = Rng::new(generate::puzzle_seed(seed, i as u64));
         for board in se_every::path(puzzle, 200).iter().step_by(stride.max(1)) {
@@ -55,23 +56,19 @@ fn check(puzzles: &[([u8; 81], [u8; 81])], stride: usize, seed: u64) -> SeTally 
     tally
 }
 
-fn assert_clean(tally: &SeTally) {
-    assert!(
-        tally.wrong.is_empty(),
-        "{} wrong hints; the first:\n{}",
-        tally.wrong.len(),
-        tally.wrong[0]
-    );
-}
-
 /// Twelve puzzles spread over the dev set (ER 1.2 to 8.x), every board of their paths and each thinned.
 #[test]
 fn every_se_hint_on_a_slice_is_sound() {
     let Some(puzzles) = dev_puzzles(250) else { return };
     let tally = check(&puzzles, 1, 21);
-    println!("{} boards, {} hints\n{}", tally.boards, tally.total(), tally.markdown());
-    assert_clean(&tally);
-    assert!(tally.boards > 500, "{} boards", tally.boards);
+    println!(
+        "{} boards, {} hints\n{}",
+        tally.states,
+        tally.total(),
+        se_every::markdown(&tally)
+    );
+    tally.assert_clean();
+    assert!(tally.states > 500, "{} boards", tally.states);
     assert!(tally.total() > 10_000, "{} hints", tally.total());
 }
 
@@ -88,14 +85,14 @@ fn every_se_hint_full_run() {
     println!(
         "{} puzzles, {} boards, {} hints, {} wrong, {:.0} s\n{}",
         puzzles.len(),
-        tally.boards,
+        tally.states,
         tally.total(),
         tally.wrong.len(),
         started.elapsed().as_secs_f64(),
-        tally.markdown()
+        se_every::markdown(&tally)
     );
     for w in tally.wrong.iter().take(10) {
         eprintln!("{w}");
     }
-    assert_clean(&tally);
+    tally.assert_clean();
 }
