@@ -38,7 +38,13 @@ fn bug_cells(board: &Board) -> Option<Vec<(usize, u16)>> {
         }
         let mut extra = 0u16;
         for d in bits16(cands) {
-            if CELL_REGIONS[c].iter().all(|&r| count[usize::from(r)][d] > 2) {
+            let houses = CELL_REGIONS[c].map(|r| count[usize::from(r)][d]);
+            if houses.iter().all(|&n| n > 2) {
+                // SE tells a cell's extra digit only by a house where the digit has three places: where every
+                // house of the cell has four or more (two BUG cells with the digit in each), it sees no BUG.
+                if !houses.contains(&3) {
+                    return None;
+                }
                 extra |= 1 << d;
             }
         }
