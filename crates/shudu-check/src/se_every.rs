@@ -6,7 +6,9 @@
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
+use shudu::format::to_pencilmarks;
 use shudu::generate::Rng;
+use shudu::se::board::cell_name;
 use shudu::se::{next_step, Board, Hint, Rule};
 
 use crate::every::Tally;
@@ -36,51 +38,35 @@ pub fn markdown(tally: &Tally) -> String {
     out
 }
 
-fn name(cell: u8) -> String {
-    format!("r{}c{}", cell / 9 + 1, cell % 9 + 1)
-}
-
 /// What is wrong with a hint on `board`, if anything: a candidate it removes that is the cell's true digit or is not
 /// there, or a placement that is not the solution's or not a candidate.
 pub fn check_hint(board: &Board, hint: &Hint, solution: &[u8; 81]) -> Result<(), String> {
     for &(c, d) in &hint.eliminations {
         let cell = usize::from(c);
         if !board.has(cell, d) {
-            return Err(format!("removes {}<>{d}, not a candidate", name(c)));
+            return Err(format!("removes {}<>{d}, not a candidate", cell_name(cell)));
         }
         if solution[cell] == d {
-            return Err(format!("removes {}<>{d}, the cell's true digit", name(c)));
+            return Err(format!("removes {}<>{d}, the cell's true digit", cell_name(cell)));
         }
     }
     if let Some((c, d)) = hint.placement {
         let cell = usize::from(c);
         if board.values[cell] != 0 || !board.has(cell, d) {
-            return Err(format!("places {}={d}, not a candidate", name(c)));
+            return Err(format!("places {}={d}, not a candidate", cell_name(cell)));
         }
         if solution[cell] != d {
-            return Err(format!("places {}={d}, the solution has {}", name(c), solution[cell]));
+            return Err(format!(
+                "places {}={d}, the solution has {}",
+                cell_name(cell),
+                solution[cell]
+            ));
         }
     }
     if hint.eliminations.is_empty() && hint.placement.is_none() {
         return Err("does nothing".to_string());
     }
     Ok(())
-}
-
-fn board_text(board: &Board) -> String {
-    (0..81)
-        .map(|c| {
-            if board.values[c] != 0 {
-                board.values[c].to_string()
-            } else {
-                (1..=9u8)
-                    .filter(|&d| board.has(c, d))
-                    .map(|d| char::from(b'0' + d))
-                    .collect()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// Runs each of `rules` to exhaustion on `board`, checking every hint against `solution`.
@@ -94,7 +80,7 @@ pub fn check_board(board: &Board, solution: &[u8; 81], rules: &[Rule], tally: &m
         let _ = rule.hints(board, &mut |h| {
             found += 1;
             if let Err(why) = check_hint(board, &h, solution) {
-                wrong.push(format!("{rule:?}: {h}: {why}\n{}", board_text(board)));
+                wrong.push(format!("{rule:?}: {h}: {why}\n{}", to_pencilmarks(&board.to_grid())));
             }
             ControlFlow::Continue(())
         });
@@ -112,12 +98,7 @@ pub fn path(puzzle: &[u8; 81], limit: usize) -> Vec<Board> {
     while boards.len() < limit && !board.is_solved() {
         let Some((_, hint)) = next_step(&board) else { break };
         boards.push(board.clone());
-        for &(c, d) in &hint.eliminations {
-            board.eliminate(usize::from(c), d);
-        }
-        if let Some((c, d)) = hint.placement {
-            board.place(usize::from(c), d);
-        }
+        hint.apply(&mut board);
     }
     boards
 }
