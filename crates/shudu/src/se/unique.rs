@@ -5,7 +5,8 @@
 //! cells. The cells holding more than the two digits give the types: one such cell (type 1), all with the same one
 //! extra digit (type 2), two in a house forming a naked or hidden set there (type 3), two in a house where one of the
 //! digits is locked (type 4). The rating is 4.5, plus 0.1 for a loop of 6 cells, 0.2 for 8 and 0.5 for more, plus,
-//! for type 3, 0.1 for each cell its set adds. SE takes its hints sorted by rating, then type.
+//! for type 3, 0.1 for each other cell of a naked set, and for each other cell but one of a hidden set. SE takes its
+//! hints sorted by rating, then type.
 
 use core::ops::ControlFlow;
 
