@@ -21,8 +21,9 @@ use shudu::se::{Board, Rule, Tenth};
 const KNOWN: [(&str, &str); 1] = [(
     "36849572195...8463...3.69585......3.276853149..3.6..7.8495.2.1.7356812946..9...8.",
     "a unique loop type 2 on six cells (r3c2 r3c5 r2c5 r2c3 r9c3 r9c2 on 1 and 2, three of them with an extra 7) \
-         that SE does not find, though it calls the loop valid when asked, and finds it when any one of the three \
-         loses its 7 (why is not yet known)",
+         that SE does not find, though it calls the loop valid when asked; it finds it when any one of the three \
+         loses its 7, or when r3c3, off the loop (1247), loses its 4, but not when it loses its 7 (why is not yet \
+         known)",
 )];
 
 struct Position {
