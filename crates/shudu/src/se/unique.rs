@@ -186,19 +186,14 @@ fn loop_hints(board: &Board, cells: &[usize], mask: u16, out: &mut Vec<Found>) {
     if others.count_ones() >= 2 {
         // By the set's size (its digits), then by house, each house's naked set before its hidden one: the order SE
         // finds them in, which its stable sort keeps among equal ratings.
+        let houses: Vec<Type3> = common
+            .iter()
+            .map(|&region| Type3::new(board, region, 1u128 << c1 | 1u128 << c2, mask, others, base, kind(3)))
+            .collect();
         for size in others.count_ones() as usize..=4 {
-            for &region in &common {
-                let set = Type3 {
-                    board,
-                    region,
-                    pair: 1u128 << c1 | 1u128 << c2,
-                    mask,
-                    others,
-                    base,
-                    kind: kind(3),
-                };
-                set.naked(size, out);
-                set.hidden(size, out);
+            for house in &houses {
+                house.naked(size, out);
+                house.hidden(size, out);
             }
         }
     }
@@ -235,26 +230,39 @@ struct Type3<'a> {
     others: u16,
     base: f64,
     kind: Kind,
+    /// The house's empty cells besides the two, the first `n` of `cells`.
+    cells: [usize; 9],
+    n: usize,
 }
 
-impl Type3<'_> {
-    /// The house's empty cells besides the two.
-    fn cells(&self) -> impl Iterator<Item = usize> + '_ {
-        REGION_CELLS[self.region]
-            .iter()
-            .map(|&c| usize::from(c))
-            .filter(|&c| self.board.values[c] == 0 && self.pair >> c & 1 == 0)
+impl<'a> Type3<'a> {
+    fn new(board: &'a Board, region: usize, pair: u128, mask: u16, others: u16, base: f64, kind: Kind) -> Self {
+        let mut cells = [0usize; 9];
+        let mut n = 0;
+        for &c in &REGION_CELLS[region] {
+            let c = usize::from(c);
+            if board.values[c] == 0 && pair >> c & 1 == 0 {
+                cells[n] = c;
+                n += 1;
+            }
+        }
+        Type3 {
+            board,
+            region,
+            pair,
+            mask,
+            others,
+            base,
+            kind,
+            cells,
+            n,
+        }
     }
 
     /// Naked: `size - 1` other cells which, with the two, hold `size` digits; the rest of the house loses them.
     fn naked(&self, size: usize, out: &mut Vec<Found>) {
         let board = self.board;
-        let mut cells = [0usize; 9];
-        let mut n = 0;
-        for c in self.cells() {
-            cells[n] = c;
-            n += 1;
-        }
+        let (cells, n) = (&self.cells, self.n);
         let k = size - 1;
         if 2 * k > n {
             return;
@@ -292,7 +300,7 @@ impl Type3<'_> {
         let board = self.board;
         let house = REGION_SET[self.region] & !self.pair;
         let k = size - 1;
-        if 2 * k + 1 > self.cells().count() {
+        if 2 * k + 1 > self.n {
             return;
         }
         let free: Vec<u8> = (1..=9u8)
