@@ -1,6 +1,8 @@
 //! Listeners observe the solver: every technique it tries and every step it takes, with the grid after it.
 //! They never steer: the solver's path is the same whoever listens.
 
+use core::fmt::Write as _;
+
 use crate::grid::{Bitboard, Cell, Grid};
 
 use super::step::Step;
@@ -67,15 +69,15 @@ impl TextListener {
 impl Listener for TextListener {
     fn on_step(&mut self, step: &Step, grid: &Grid) {
         self.steps += 1;
-        self.out
-            .push_str(&format!("{:>3}. {}\n", self.steps, step.explain(self.lang)));
+        // Written in place: a path on a hard puzzle has a hundred steps and most draw a grid.
+        let _ = writeln!(self.out, "{:>3}. {}", self.steps, step.explain(self.lang));
         let draw = match self.grids {
             Grids::None => false,
             Grids::Changed => !step.eliminations.is_empty(),
             Grids::All => true,
         };
         if draw {
-            self.out.push_str(&candidate_grid(grid, step.changed_cells()));
+            push_candidate_grid(&mut self.out, grid, step.changed_cells());
         }
     }
 }
@@ -91,53 +93,72 @@ impl Listener for TextListener {
 /// assert!(text.lines().nth(1).unwrap().starts_with("| 123456789"));
 /// ```
 pub fn candidate_grid(grid: &Grid, marked: Bitboard) -> String {
-    let text = |c: Cell| -> String {
-        let mut s = match grid.value(c) {
-            Some(d) => d.to_string(),
-            None if grid.candidates(c).is_empty() => "-".to_string(),
-            None => grid.candidates(c).to_string(),
-        };
-        if marked.contains(c) {
-            s.push('*');
+    let mut out = String::with_capacity(1024);
+    push_candidate_grid(&mut out, grid, marked);
+    out
+}
+
+/// [`candidate_grid`], written onto the end of `out`. A path draws a grid after most of its steps, so the text is
+/// written straight from the cells' bits, with no string made per cell.
+fn push_candidate_grid(out: &mut String, grid: &Grid, marked: Bitboard) {
+    // Each cell's text: its digit, `-` for an empty cell with no candidate left, or its candidates; then `*` if
+    // marked. As bytes (all ASCII), with its length.
+    let mut cells = [([0u8; 10], 0u8); 81];
+    for (c, (bytes, len)) in Cell::ALL.into_iter().zip(cells.iter_mut()) {
+        let mut n = 0;
+        match grid.value(c) {
+            Some(d) => {
+                bytes[0] = b'0' + d.get();
+                n = 1;
+            }
+            None if grid.candidates(c).is_empty() => {
+                bytes[0] = b'-';
+                n = 1;
+            }
+            None => {
+                for d in grid.candidates(c) {
+                    bytes[n] = b'0' + d.get();
+                    n += 1;
+                }
+            }
         }
-        s
-    };
-    let widths: Vec<usize> = (0..9)
-        .map(|col| {
-            (0..9)
-                .map(|row| text(Cell::at(row, col)).chars().count())
-                .max()
-                .unwrap_or(1)
-        })
-        .collect();
-    let rule = |left: char, mid: char, right: char| -> String {
-        let mut s = String::new();
-        s.push(left);
+        if marked.contains(c) {
+            bytes[n] = b'*';
+            n += 1;
+        }
+        *len = n as u8;
+    }
+    let mut widths = [1usize; 9];
+    for (i, (_, len)) in cells.iter().enumerate() {
+        widths[i % 9] = widths[i % 9].max(usize::from(*len));
+    }
+    let rule = |out: &mut String, left: char, mid: char, right: char| {
+        out.push(left);
         for stack in 0..3 {
             let w: usize = (0..3).map(|i| widths[stack * 3 + i] + 1).sum::<usize>() + 1;
-            s.push_str(&"-".repeat(w));
-            s.push(if stack == 2 { right } else { mid });
+            out.extend(core::iter::repeat_n('-', w));
+            out.push(if stack == 2 { right } else { mid });
         }
-        s.push('\n');
-        s
+        out.push('\n');
     };
-    let mut out = rule('.', '.', '.');
+    rule(out, '.', '.', '.');
     for row in 0..9 {
         if row == 3 || row == 6 {
-            out.push_str(&rule(':', '+', ':'));
+            rule(out, ':', '+', ':');
         }
         out.push('|');
         for (col, width) in widths.iter().enumerate() {
             out.push(' ');
-            let t = text(Cell::at(row, col));
-            out.push_str(&t);
-            out.push_str(&" ".repeat(width - t.chars().count()));
+            let (bytes, len) = &cells[row * 9 + col];
+            let len = usize::from(*len);
+            // The bytes are ASCII digits, '-' and '*'.
+            out.push_str(core::str::from_utf8(&bytes[..len]).unwrap_or_default());
+            out.extend(core::iter::repeat_n(' ', width - len));
             if col % 3 == 2 {
                 out.push_str(" |");
             }
         }
         out.push('\n');
     }
-    out.push_str(&rule('\'', '\'', '\''));
-    out
+    rule(out, '\'', '\'', '\'');
 }

@@ -101,6 +101,31 @@ fn unions_into(parts: &[u16], table: &mut [u16]) {
     }
 }
 
+/// The subset of `avail` after `set` in HoDoKu's order of search (0 before the first, and after the last): a cell
+/// at a time, lowest first, each set followed by those it is the start of (`{0}, {0,1}, {0,1,2}, {0,2}, {1}, {1,2},
+/// {2}`). HoDoKu takes the first Sue de Coq it finds in this order, where a larger intersection set or a smaller line
+/// or box set often comes first: all 296 of HoDoKu's Sue de Coq steps on top1465's lines 501 on are the first found
+/// in this order (275 when each mask was counted down).
+fn next_in_order(set: usize, avail: usize) -> usize {
+    let above = |bit: u32| avail & !((2usize << bit) - 1);
+    if set == 0 {
+        return avail & avail.wrapping_neg();
+    }
+    let top = usize::BITS - 1 - set.leading_zeros();
+    let deeper = above(top);
+    if deeper != 0 {
+        return set | deeper & deeper.wrapping_neg();
+    }
+    // No cell after the last: drop it, and move the one before it on.
+    let rest = set & !(1 << top);
+    if rest == 0 {
+        return 0;
+    }
+    let before = usize::BITS - 1 - rest.leading_zeros();
+    let moved = above(before);
+    (rest & !(1 << before)) | moved & moved.wrapping_neg()
+}
+
 /// The candidates of `digits` in `area`, as eliminations.
 fn removals(grid: &Grid, area: Bitboard, digits: u16) -> Vec<(Cell, Digit)> {
     let mut out = Vec::new();
@@ -221,8 +246,11 @@ fn intersection(
         in_box[i] = box_pool.bit_of(c);
         digits[i] = grid.candidates(c).bits();
     }
-    // Every two or three cells of the intersection.
-    for mask in 1usize..(1 << n) {
+    // Every two or three cells of the intersection, in HoDoKu's order (see [`next_in_order`]).
+    let mut next_mask = next_in_order(0, (1 << n) - 1);
+    while next_mask != 0 {
+        let mask = next_mask;
+        next_mask = next_in_order(mask, (1 << n) - 1);
         if mask.count_ones() < 2 {
             continue;
         }
@@ -299,10 +327,10 @@ impl Found<'_> {
         // L: any non-empty subset of the line's cells outside C.
         let (line_avail, box_avail) = (self.line_avail, self.box_avail);
         let (both, n_both) = (self.both, self.n_both);
-        let mut next_l = line_avail;
+        let mut next_l = next_in_order(0, line_avail);
         while next_l != 0 {
             let l = next_l;
-            next_l = (next_l - 1) & line_avail;
+            next_l = next_in_order(l, line_avail);
             let cand_l = line_pool.unions[l];
             let size_l = l.count_ones() as i32;
             let inside = (cand_l & self.v).count_ones();
@@ -323,10 +351,10 @@ impl Found<'_> {
                 continue;
             }
             // Every non-empty subset of the allowed cells.
-            let mut next_b = allowed;
+            let mut next_b = next_in_order(0, allowed);
             while next_b != 0 {
                 let this = next_b;
-                next_b = (next_b - 1) & allowed;
+                next_b = next_in_order(this, allowed);
                 let cand_b = box_pool.unions[this];
                 let inside_b = (cand_b & self.v).count_ones();
                 let extra_b = (cand_b & !self.v).count_ones() as i32;
@@ -401,6 +429,18 @@ mod tests {
     /// Cases from HoDoKu's regression library (reglib-dev.txt), so the tests run without the shared data.
     const SDC: &str = ":1101:12369:.....3+5+1+7+1+3+5+42+786+9867+91+54..+6+935+4+82+717183.+2.+54+2+54...........47.55......+4.....+5..9.::184 194 273 371 684 685 694 985::";
     const SDC_EXTRA: &str = ":1101:1567:+3+2+1+94+5+867..9.+28.+34..4..3+9+2.+9+3+5+4...8.+47+8..2..961+25+8+9+47+32+4.........3....4.1..2.43..:781 682 692:174 175 179 579 587 589 599 674 675 679 774 775::";
+
+    #[test]
+    fn subsets_come_in_hodokus_order() {
+        let mut order = Vec::new();
+        let mut s = super::next_in_order(0, 0b1011);
+        while s != 0 {
+            order.push(s);
+            s = super::next_in_order(s, 0b1011);
+        }
+        assert_eq!(order, [0b1, 0b11, 0b1011, 0b1001, 0b10, 0b1010, 0b1000]);
+        assert_eq!(super::next_in_order(0, 0), 0);
+    }
 
     #[test]
     fn every_embedded_case_passes_the_library_check() {
