@@ -521,9 +521,13 @@ impl Walk<'_> {
                 None => Stop::Stuck,
             });
         };
+        let removals = self
+            .queue
+            .is_some()
+            .then(|| singles_queue::removal_order(&step, &self.grid));
         step.apply(&mut self.grid).map_err(Stop::Invalid)?;
-        if let Some(q) = self.queue.as_mut() {
-            q.apply(&step.placements, step.eliminations.iter().copied());
+        if let (Some(q), Some(removals)) = (self.queue.as_mut(), removals) {
+            q.apply(&step.placements, removals);
         }
         listener.on_step(&step, &self.grid);
         Ok(Some(step))
