@@ -465,13 +465,23 @@ fn choices() {
                             let l: Vec<String> = e.eliminations.iter().map(|(c, d)| format!("{c}-{d}")).collect();
                             format!("{} {}", p.join(","), l.join(","))
                         };
+                        // The board's candidates last, cell by cell (a filled cell as its digit and `=`), for
+                        // analyses that rebuild the position.
+                        let board: Vec<String> = Cell::ALL
+                            .iter()
+                            .map(|&c| match grid.value(c) {
+                                Some(d) => format!("={d}"),
+                                None => grid.candidates(c).to_string(),
+                            })
+                            .collect();
                         writeln!(
                             out,
-                            "CASE\t{}\t{}\t{}\t{}",
+                            "CASE\t{}\t{}\t{}\t{}\t{}",
                             theirs.puzzle,
                             step.name,
                             fx(&step.effect),
-                            step.text
+                            step.text,
+                            board.join(",")
                         )
                         .expect("write");
                         for (o, s) in effects.iter().zip(&ours) {
