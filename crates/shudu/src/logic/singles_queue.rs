@@ -236,6 +236,36 @@ mod tests {
     use super::*;
     use crate::format::parse_line;
 
+    /// HoDoKu's `Locked Pair: 1,9 in r23c1 => r123c3,r49c1<>9, r123c3,r9c1<>1` removes the column's candidates
+    /// first (its 9 in r4c1 leaves r4c3 the hidden single it takes next), then the box's; a loop's go digit by digit.
+    #[test]
+    fn removals_follow_hodokus_order() {
+        let d = |n| Digit::new(n).expect("digit");
+        let c = |r, k| Cell::at(r, k);
+        let grid = Grid::empty();
+        let mut elims = vec![(c(3, 0), d(9)), (c(8, 0), d(1)), (c(8, 0), d(9))];
+        for r in 0..3 {
+            elims.extend([(c(r, 2), d(1)), (c(r, 2), d(9))]);
+        }
+        let pattern = Pattern {
+            cells: vec![c(1, 0), c(2, 0)],
+            base: vec![House::Box(0), House::Col(0)],
+            ..Pattern::default()
+        };
+        let step = Step::elimination(Technique::LockedPair, elims, pattern);
+        // The step itself keeps cell order, the box's r1c3 first.
+        assert_eq!(step.eliminations[0], (c(0, 2), d(1)));
+        let order = removal_order(&step, &grid);
+        assert_eq!(&order[..3], &[(c(3, 0), d(9)), (c(8, 0), d(1)), (c(8, 0), d(9))]);
+        assert_eq!(order[3], (c(0, 2), d(1)));
+        let loop_step = Step::elimination(
+            Technique::NiceLoop,
+            vec![(c(4, 1), d(8)), (c(5, 1), d(7))],
+            Pattern::default(),
+        );
+        assert_eq!(removal_order(&loop_step, &grid), [(c(5, 1), d(7)), (c(4, 1), d(8))]);
+    }
+
     #[test]
     fn the_queue_mirrors_the_board() {
         let p = parse_line("006800005080200007050347200000000013003009000800000500000060080000403000700100020")
