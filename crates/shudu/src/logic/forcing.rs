@@ -83,6 +83,31 @@ const fn group_cells() -> [u128; GROUPS] {
 /// The cells of each group's intersection.
 static GROUP_CELLS: [u128; GROUPS] = group_cells();
 
+/// For each cell, the groups lying in one of its houses (bit `g`): the only groups whose places a fact in that cell,
+/// or in a group holding it, can see all of (two places of a group seen from a cell put the cell in the group's line
+/// or box).
+static CELL_GROUPS: [u64; 81] = cell_groups();
+
+const fn cell_groups() -> [u64; 81] {
+    let groups = group_cells();
+    let houses = house_words();
+    let mut out = [0u64; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (r, c) = (cell / 9, cell % 9);
+        let near = houses[r] | houses[9 + c] | houses[18 + (r / 3) * 3 + c / 3];
+        let mut g = 0;
+        while g < GROUPS {
+            if groups[g] & !near == 0 {
+                out[cell] |= 1 << g;
+            }
+            g += 1;
+        }
+        cell += 1;
+    }
+    out
+}
+
 /// The two houses holding each group: its box and its line.
 const fn group_houses(g: usize) -> [usize; 2] {
     let b = (g % 27) / 3;
@@ -202,6 +227,8 @@ struct Board {
     lookahead: usize,
     /// Cells where each digit is a candidate.
     cand: [u128; 9],
+    /// For each digit, the groups with two places of it or more (bit `g`): the groups a grouped chain may use.
+    multi: [u64; 9],
     /// Candidates of each cell, as bits of digits.
     cells: [u16; 81],
     /// For each digit, bit `h` set when house `h` does not hold it yet (so it needs a place there).
@@ -259,6 +286,17 @@ fn peers(cell: usize) -> u128 {
     Cell::ALL[cell].peer_set().bits()
 }
 
+/// The groups of a set of them (bit `g` for group `g`), ascending.
+fn groups_of(mut set: u64) -> impl Iterator<Item = usize> {
+    core::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let g = set.trailing_zeros() as usize;
+            set &= set - 1;
+            g
+        })
+    })
+}
+
 /// The cells that see every cell of `cells` (all 81 when `cells` is empty).
 fn common_peers(cells: u128) -> u128 {
     cells_of(cells).fold(u128::MAX >> 47, |seen, c| seen & peers(c))
@@ -273,6 +311,7 @@ impl Board {
             deep: false,
             lookahead: 0,
             cand: [0; 9],
+            multi: [0; 9],
             cells: [0; 81],
             needs: [0; 9],
             naked: 0,
@@ -281,6 +320,13 @@ impl Board {
         };
         for d in Digit::ALL {
             b.cand[d.index()] = grid.digit_cells(d).bits();
+        }
+        for d in 0..9 {
+            for g in 0..GROUPS {
+                if (b.cand[d] & GROUP_CELLS[g]).count_ones() >= 2 {
+                    b.multi[d] |= 1 << g;
+                }
+            }
         }
         for c in Cell::ALL {
             b.cells[c.index()] = grid.candidates(c).bits();
@@ -340,11 +386,9 @@ impl Board {
         let mut out = Vec::new();
         if self.grouped {
             for d in 0..9 {
-                for g in 0..GROUPS {
-                    if self.group_cells(d, g).count_ones() >= 2 {
-                        out.push(Fact::group(g, d, true));
-                        out.push(Fact::group(g, d, false));
-                    }
+                for g in groups_of(self.multi[d]) {
+                    out.push(Fact::group(g, d, true));
+                    out.push(Fact::group(g, d, false));
                 }
             }
         }
@@ -374,9 +418,9 @@ impl Board {
             if fact.is_group() {
                 out.extend(cells_of(self.cand[d] & seen).map(|p| Fact::new(p, d, false)));
             }
-            for g in 0..GROUPS {
-                let gc = self.group_cells(d, g);
-                if gc.count_ones() >= 2 && gc & !seen == 0 {
+            let near = CELL_GROUPS[cells.trailing_zeros() as usize];
+            for g in groups_of(self.multi[d] & near) {
+                if self.group_cells(d, g) & !seen == 0 {
                     out.push(Fact::group(g, d, false));
                 }
             }
