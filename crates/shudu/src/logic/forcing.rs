@@ -321,10 +321,10 @@ impl Board {
         for d in Digit::ALL {
             b.cand[d.index()] = grid.digit_cells(d).bits();
         }
-        for d in 0..9 {
-            for g in 0..GROUPS {
-                if (b.cand[d] & GROUP_CELLS[g]).count_ones() >= 2 {
-                    b.multi[d] |= 1 << g;
+        for (multi, cand) in b.multi.iter_mut().zip(b.cand) {
+            for (g, cells) in GROUP_CELLS.iter().enumerate() {
+                if (cand & cells).count_ones() >= 2 {
+                    *multi |= 1 << g;
                 }
             }
         }
