@@ -47,7 +47,7 @@ pub(super) fn hodoku_reports(step: &Step) -> bool {
     true
 }
 
-/// Whether HoDoKu weighs every instance of `technique` before choosing (see [`better`]).
+/// Whether HoDoKu weighs every instance of `technique` before choosing (see [`rank`]).
 pub(super) fn weighs_all(technique: Technique) -> bool {
     matches!(
         technique,
@@ -101,21 +101,30 @@ fn sets_key(step: &Step) -> Vec<(usize, Vec<u8>)> {
     keys
 }
 
-/// Whether `a` comes before `b` in HoDoKu's choice (ties keep the first found). ALS chains go by the most
-/// eliminations and then the smaller sum, as the other chains (169 of 170 steps), and so do Turbot Fish (17 of 17
-/// fixture steps; the first found, 15).
-fn better(a: &Step, b: &Step) -> bool {
-    match a.technique {
-        Technique::AlsXz | Technique::AlsXyWing => sets_key(a) < sets_key(b),
-        Technique::XYWing => cells_key(a) < cells_key(b),
-        _ => key(a) < key(b),
+/// Where a step stands in HoDoKu's choice among the instances of its technique, smallest first (ties keep the
+/// first found). ALS chains go by the most eliminations and then the smaller sum, as the other chains (169 of 170
+/// steps), and so do Turbot Fish (17 of 17 fixture steps; the first found, 15). Worked out once a step: the sets'
+/// keys of an ALS step take a few allocations.
+#[derive(PartialEq, PartialOrd)]
+enum Rank {
+    Sets(Vec<(usize, Vec<u8>)>),
+    Cells([usize; 3]),
+    Key((usize, u32)),
+}
+
+fn rank(step: &Step) -> Rank {
+    match step.technique {
+        Technique::AlsXz | Technique::AlsXyWing => Rank::Sets(sets_key(step)),
+        Technique::XYWing => Rank::Cells(cells_key(step)),
+        _ => Rank::Key(key(step)),
     }
 }
 
 /// The instance chosen among those `find` reports in `grid` that `keep` accepts: the first, or with `weigh` the
-/// best by HoDoKu's rule ([`better`]).
+/// best by HoDoKu's rule ([`rank`]).
 pub(super) fn choose(grid: &Grid, find: Finder, weigh: bool, keep: &dyn Fn(&Step) -> bool) -> Option<Step> {
     let mut best: Option<Step> = None;
+    let mut best_rank: Option<Rank> = None;
     let _ = find(grid, &mut |s| {
         if !keep(&s) {
             return Flow::Continue(());
@@ -124,8 +133,10 @@ pub(super) fn choose(grid: &Grid, find: Finder, weigh: bool, keep: &dyn Fn(&Step
             best = Some(s);
             return Flow::Break(());
         }
-        if best.as_ref().is_none_or(|b| better(&s, b)) {
+        let r = rank(&s);
+        if best_rank.as_ref().is_none_or(|b| r < *b) {
             best = Some(s);
+            best_rank = Some(r);
         }
         Flow::Continue(())
     });
