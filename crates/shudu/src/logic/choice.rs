@@ -25,6 +25,7 @@ pub(super) fn hodoku_finder(technique: Technique) -> Option<Finder> {
         Technique::ForcingChain => Some(forcing::forcing_chain_grouped),
         Technique::AlsChain => Some(als::als_chain_forward),
         Technique::ForcingNet => Some(forcing::forcing_net_hodoku),
+        Technique::BruteForce => Some(forcing::brute_force_hodoku),
         _ => finder(technique),
     }
 }
