@@ -113,3 +113,27 @@ fn times_canonical_forms_against_the_search_solver() {
     assert!(stdout.contains("a form costs"), "{stdout}");
     assert!(stdout.contains("4 classes among 4 puzzles"), "{stdout}");
 }
+
+#[test]
+fn by_technique_lists_where_the_ladders_time_goes() {
+    let file = scratch("rungs.txt", PUZZLES);
+    for mode in ["--rate", "--explain"] {
+        let out = Command::new(BIN)
+            .args(["bench", mode, "--by-technique", "--repeat", "1"])
+            .arg(&file)
+            .output()
+            .expect("shudu runs");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(stdout.contains("by technique (one more pass"), "{stdout}");
+        // Every path starts each step by looking for a full house, so it is attempted and found on both puzzles.
+        let row = stdout
+            .lines()
+            .find(|l| l.trim_start().starts_with("Full House"))
+            .unwrap_or_else(|| panic!("no Full House row: {stdout}"));
+        let fields: Vec<&str> = row.split_whitespace().collect();
+        let (tries, steps): (u64, u64) = (fields[6].parse().expect("attempts"), fields[7].parse().expect("steps"));
+        assert!(steps > 0 && tries >= steps, "{row}");
+        assert!(stdout.contains("between attempts"), "{stdout}");
+    }
+}

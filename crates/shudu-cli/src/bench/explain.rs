@@ -55,5 +55,8 @@ pub fn report(out: &mut impl Write, c: &Collection, args: &BenchArgs) -> io::Res
         n - solved - stuck,
         steps as f64 / n as f64
     )?;
+    if args.by_technique {
+        super::rungs::report(out, &solver, &grids)?;
+    }
     Ok(())
 }

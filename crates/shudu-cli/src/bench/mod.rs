@@ -6,6 +6,7 @@ mod draw;
 mod explain;
 mod generate;
 mod rate;
+mod rungs;
 mod serve;
 
 use std::fs;
@@ -150,6 +151,11 @@ pub struct BenchArgs {
     /// With --explain, --rate or --canon: time only the first N puzzles of each collection.
     #[arg(long, value_name = "N", value_parser = crate::at_least_one::<usize>)]
     first: Option<usize>,
+
+    /// With --explain or --rate: after the timed runs, one more pass that clocks each technique's attempts and
+    /// lists where the ladder's time goes (time, share, attempts, steps found, microseconds an attempt).
+    #[arg(long)]
+    by_technique: bool,
 }
 
 /// A collection loaded into memory.

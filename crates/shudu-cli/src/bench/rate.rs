@@ -7,7 +7,8 @@ use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
 use shudu::logic::Level;
-use shudu::rate::{grade_with, hodoku_solver};
+use shudu::rate::{grade_with, hodoku_solver, proper};
+use shudu::Grid;
 
 use super::{BenchArgs, Collection, REPEAT_BUDGET};
 
@@ -54,5 +55,10 @@ pub fn report(out: &mut impl Write, c: &Collection, args: &BenchArgs) -> io::Res
         "  levels    {}; {stuck} stuck (graded Extreme), {invalid} invalid",
         named.join(", ")
     )?;
+    if args.by_technique {
+        // The ladder alone, on the proper puzzles (those it grades): the uniqueness check is not a rung.
+        let grids: Vec<Grid> = puzzles.iter().filter_map(|p| proper(p).ok()).collect();
+        super::rungs::report(out, &solver, &grids)?;
+    }
     Ok(())
 }
