@@ -19,13 +19,17 @@ use super::{als, chains, finder, forcing, Finder, Flow};
 /// groups only (HoDoKu's default leaves almost locked sets out of them), and the forcing chains, which pass through
 /// groups too (every one of the 688 forcing chains of HoDoKu's paths over 362 puzzles of top1465 past its first 500
 /// that shudu's chains did not find went through a group).
-pub(super) fn hodoku_finder(technique: Technique) -> Option<Finder> {
+///
+/// With `ending` (the grading ladder, [`crate::rate::hodoku_solver`]) the path also ends as HoDoKu's does: its nets
+/// alone, then Brute Force in its cell; without, the default ladder's nets go on where HoDoKu's stop.
+pub(super) fn hodoku_finder(technique: Technique, ending: bool) -> Option<Finder> {
     match technique {
         Technique::GroupedNiceLoop => Some(chains::grouped_nice_loop_without_als),
         Technique::ForcingChain => Some(forcing::forcing_chain_grouped),
         Technique::AlsChain => Some(als::als_chain_forward),
+        Technique::ForcingNet if ending => Some(forcing::forcing_net_hodoku_only),
         Technique::ForcingNet => Some(forcing::forcing_net_hodoku),
-        Technique::BruteForce => Some(forcing::brute_force_hodoku),
+        Technique::BruteForce if ending => Some(forcing::brute_force_hodoku),
         _ => finder(technique),
     }
 }
@@ -64,15 +68,19 @@ pub(super) fn weighs_all(technique: Technique) -> bool {
     )
 }
 
-/// The key HoDoKu sorts instances by, smallest first: more eliminations first, then the smaller sum of the removed
-/// candidates' indices (cell × 10 + digit).
-fn key(step: &Step) -> (usize, u32) {
-    let sum = step
+/// The key HoDoKu sorts instances by, smallest first: more eliminations first, then the removed candidates'
+/// indices (cell × 10 + digit) compared largest first. Read off HoDoKu's own lists of every instance (`/bsaf`, see
+/// `tests/hodoku/find_all.py`) at the training boards where its path takes one: its first listed is the smallest
+/// so at 730 of 738 XY-Chain boards, 2,855 of 2,957 nice loop and 1,369 of 1,398 grouped nice loop boards (the
+/// smaller sum of the indices, the rule before: 706, 2,835 and 1,364).
+fn key(step: &Step) -> (usize, Vec<u32>) {
+    let mut indices: Vec<u32> = step
         .eliminations
         .iter()
         .map(|&(c, d)| c.index() as u32 * 10 + u32::from(d.get()))
-        .sum();
-    (usize::MAX - step.eliminations.len() - step.placements.len(), sum)
+        .collect();
+    indices.sort_unstable_by(|a, b| b.cmp(a));
+    (usize::MAX - step.eliminations.len() - step.placements.len(), indices)
 }
 
 /// HoDoKu's order of XY-Wings: by their three cells, ascending, compared as words; it takes the first, however much
@@ -103,14 +111,15 @@ fn sets_key(step: &Step) -> Vec<(usize, Vec<u8>)> {
 }
 
 /// Where a step stands in HoDoKu's choice among the instances of its technique, smallest first (ties keep the
-/// first found). ALS chains go by the most eliminations and then the smaller sum, as the other chains (169 of 170
-/// steps), and so do Turbot Fish (17 of 17 fixture steps; the first found, 15). Worked out once a step: the sets'
+/// first found). ALS chains go by the most eliminations and then [`key`], as the other chains (169 of 170 steps
+/// with the sum of indices, the same with the largest first), and so do Turbot Fish (17 of 17 fixture steps; the
+/// first found, 15). Worked out once a step: the sets'
 /// keys of an ALS step take a few allocations.
 #[derive(PartialEq, PartialOrd)]
 enum Rank {
     Sets(Vec<(usize, Vec<u8>)>),
     Cells([usize; 3]),
-    Key((usize, u32)),
+    Key((usize, Vec<u32>)),
 }
 
 fn rank(step: &Step) -> Rank {

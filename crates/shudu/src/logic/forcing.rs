@@ -2295,15 +2295,38 @@ pub fn forcing_net(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
 }
 
 /// Forcing Net as HoDoKu's ladder takes them (see `choice.rs`): HoDoKu's nets ([`Board::lookahead`]), their
-/// results in HoDoKu's order ([`Found::hodoku_key`]), and nothing more: where they find nothing, HoDoKu goes on to
-/// Brute Force ([`brute_force_hodoku`]), which decides the score (10,000 points a step). Falling back on shudu's
-/// stronger nets here, as this finder did, parted from HoDoKu's path at 12 of top1465's first 500 puzzles.
+/// results in HoDoKu's order ([`Found::hodoku_key`]). Where those find nothing, shudu's nets in that order, and
+/// then the nets of depth two, as [`forcing_net`]: the default ladder explains a step where HoDoKu would guess.
 pub fn forcing_net_hodoku(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    let board = hodoku_nets(grid);
+    if report_any(&board, emit)? {
+        return Flow::Continue(());
+    }
+    let mut board = Board::new(grid, true);
+    board.hodoku_order = true;
+    if report_any(&board, emit)? {
+        return Flow::Continue(());
+    }
+    board.hodoku_order = false;
+    board.deep = true;
+    report(&board, emit)
+}
+
+/// HoDoKu's nets and nothing more, for the grading ladder ([`crate::rate::hodoku_solver`]): where they find
+/// nothing HoDoKu goes on to Brute Force ([`brute_force_hodoku`]), 10,000 points a step, and so must a grading that
+/// gives its scores. With the fallback of [`forcing_net_hodoku`] instead, 12 of top1465's first 500 puzzles parted
+/// from HoDoKu's path.
+pub fn forcing_net_hodoku_only(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    report(&hodoku_nets(grid), emit)
+}
+
+/// The board of HoDoKu's forcing nets: through groups, in its order, with its look-ahead singles.
+fn hodoku_nets(grid: &Grid) -> Board {
     let mut board = Board::new(grid, true);
     board.hodoku_order = true;
     board.grouped = true;
     board.lookahead = HODOKU_LOOKAHEAD;
-    report(&board, emit)
+    board
 }
 
 /// Brute Force as HoDoKu takes it: the solution's digit in the middle one of the empty cells, counted in reading

@@ -224,6 +224,7 @@ pub struct Solver {
     assume_unique: bool,
     choice: Choice,
     budget: Option<u64>,
+    hodoku_ending: bool,
 }
 
 impl Default for Solver {
@@ -245,6 +246,7 @@ impl Solver {
             assume_unique: true,
             choice: Choice::default(),
             budget: None,
+            hodoku_ending: false,
         }
     }
 
@@ -255,6 +257,7 @@ impl Solver {
             assume_unique: true,
             choice: Choice::default(),
             budget: None,
+            hodoku_ending: false,
         }
     }
 
@@ -280,6 +283,15 @@ impl Solver {
     /// How the solver chooses among the steps a rung finds (HoDoKu's rules by default).
     pub fn set_choice(&mut self, choice: Choice) -> &mut Solver {
         self.choice = choice;
+        self
+    }
+
+    /// Whether a path ends as HoDoKu's does (with [`Choice::Hodoku`]): where HoDoKu's forcing nets find nothing,
+    /// Brute Force in the cell HoDoKu takes, where the default ladder goes on with stronger nets. On for the grading
+    /// ladder ([`crate::rate::hodoku_solver`]), whose scores must be HoDoKu's; off by default, for an explanation
+    /// should not guess where a net can still be explained.
+    pub fn set_hodoku_ending(&mut self, on: bool) -> &mut Solver {
+        self.hodoku_ending = on;
         self
     }
 
@@ -409,7 +421,7 @@ impl Solver {
                 choice::choose(grid, f, false, &|s: &Step| s.makes_progress(grid))
             }
             Choice::Hodoku => {
-                let f = choice::hodoku_finder(technique)?;
+                let f = choice::hodoku_finder(technique, self.hodoku_ending)?;
                 let keep = |s: &Step| choice::hodoku_reports(s) && s.makes_progress(grid);
                 choice::choose(grid, f, choice::weighs_all(technique), &keep)
             }
@@ -420,7 +432,7 @@ impl Solver {
     /// `choice.rs`), in the order found.
     pub fn find_all_hodoku(technique: Technique, grid: &Grid) -> Vec<Step> {
         let mut steps = Vec::new();
-        if let Some(f) = choice::hodoku_finder(technique) {
+        if let Some(f) = choice::hodoku_finder(technique, true) {
             let _ = f(grid, &mut |s| {
                 if choice::hodoku_reports(&s) {
                     steps.push(s);
