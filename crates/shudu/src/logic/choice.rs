@@ -130,6 +130,26 @@ fn rank(step: &Step) -> Rank {
     }
 }
 
+/// The best instance by HoDoKu's rule ([`rank`]) among those `find` reports in `grid` that `keep` accepts and
+/// `seen` says HoDoKu's own search finds; `seen` is asked in order of rank, so only until one passes.
+pub(super) fn choose_seen(
+    grid: &Grid,
+    find: Finder,
+    keep: &dyn Fn(&Step) -> bool,
+    seen: &dyn Fn(&Step) -> bool,
+) -> Option<Step> {
+    let mut all: Vec<(Rank, Step)> = Vec::new();
+    let _ = find(grid, &mut |s| {
+        if keep(&s) {
+            all.push((rank(&s), s));
+        }
+        Flow::Continue(())
+    });
+    // Stable: equal ranks keep the order found, as `choose` does.
+    all.sort_by(|a, b| a.0.partial_cmp(&b.0).unwrap_or(core::cmp::Ordering::Equal));
+    all.into_iter().map(|(_, s)| s).find(|s| seen(s))
+}
+
 /// The instance chosen among those `find` reports in `grid` that `keep` accepts: the first, or with `weigh` the
 /// best by HoDoKu's rule ([`rank`]).
 pub(super) fn choose(grid: &Grid, find: Finder, weigh: bool, keep: &dyn Fn(&Step) -> bool) -> Option<Step> {

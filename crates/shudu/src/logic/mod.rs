@@ -32,6 +32,7 @@ mod singles_queue;
 mod step;
 mod subsets;
 mod sue_de_coq;
+mod tables;
 mod technique;
 mod templates;
 mod uniqueness;
@@ -423,6 +424,11 @@ impl Solver {
             Choice::Hodoku => {
                 let f = choice::hodoku_finder(technique, self.hodoku_ending)?;
                 let keep = |s: &Step| choice::hodoku_reports(s) && s.makes_progress(grid);
+                if self.hodoku_ending && technique == Technique::NiceLoop {
+                    // The grading takes only loops HoDoKu's tables find (see `tables.rs`).
+                    let seen = |s: &Step| tables::hodoku_finds_loop(grid, s) != Some(false);
+                    return choice::choose_seen(grid, f, &keep, &seen);
+                }
                 choice::choose(grid, f, choice::weighs_all(technique), &keep)
             }
         }
