@@ -2342,12 +2342,17 @@ pub fn brute_force_hodoku(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Fl
     let Some(digit) = Digit::new(solution[cell.index()]).filter(|&d| grid.candidates(cell).contains(d)) else {
         return Flow::Continue(());
     };
+    emit(brute_force_step(cell, digit))
+}
+
+/// The Brute Force step placing `digit` in `cell`.
+fn brute_force_step(cell: Cell, digit: Digit) -> Step {
     let pattern = Pattern {
         cells: vec![cell],
         digits: Candidates::only(digit),
         ..Pattern::default()
     };
-    emit(Step::placement(Technique::BruteForce, cell, digit, pattern))
+    Step::placement(Technique::BruteForce, cell, digit, pattern)
 }
 
 /// Reports `board`'s steps, and whether there was any (a finder with a fallback tries it only when not).
@@ -2607,12 +2612,7 @@ pub fn brute_force(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     let Some((cell, digit)) = cell.and_then(|c| digit_at(c).map(|d| (c, d))) else {
         return Flow::Continue(());
     };
-    let pattern = Pattern {
-        cells: vec![cell],
-        digits: Candidates::only(digit),
-        ..Pattern::default()
-    };
-    emit(Step::placement(Technique::BruteForce, cell, digit, pattern))
+    emit(brute_force_step(cell, digit))
 }
 
 /// A node as HoDoKu prints it in a forcing chain: `r8c6=9`, `r8c6<>4`.
