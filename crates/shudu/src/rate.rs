@@ -612,8 +612,8 @@ pub struct Rating {
 /// lacks (with WXYZ-Wing on, 14 of the 965 HoDoKu-rated calibration puzzles are graded a level too low).
 pub const NOT_IN_HODOKU: [Technique; 1] = [Technique::WXYZWing];
 
-/// The ladder HoDoKu grades with: the default ladder without [`NOT_IN_HODOKU`], its paths ending as HoDoKu's do
-/// (Brute Force where HoDoKu's nets find nothing: [`Solver::set_hodoku_ending`]).
+/// The ladder HoDoKu grades with: the default ladder without [`NOT_IN_HODOKU`], keeping strictly to what HoDoKu's
+/// search finds (its tables' plain loops, Brute Force where its nets find nothing: [`Solver::set_strict_hodoku`]).
 ///
 /// ```
 /// use shudu::logic::Technique;
@@ -624,7 +624,7 @@ pub fn hodoku_solver() -> Solver {
     for t in NOT_IN_HODOKU {
         solver.set(t, false);
     }
-    solver.set_hodoku_ending(true);
+    solver.set_strict_hodoku(true);
     solver
 }
 

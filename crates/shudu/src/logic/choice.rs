@@ -20,16 +20,16 @@ use super::{als, chains, finder, forcing, Finder, Flow};
 /// groups too (every one of the 688 forcing chains of HoDoKu's paths over 362 puzzles of top1465 past its first 500
 /// that shudu's chains did not find went through a group).
 ///
-/// With `ending` (the grading ladder, [`crate::rate::hodoku_solver`]) the path also ends as HoDoKu's does: its nets
+/// With `strict` (the grading ladder, [`crate::rate::hodoku_solver`]) the path also ends as HoDoKu's does: its nets
 /// alone, then Brute Force in its cell; without, the default ladder's nets go on where HoDoKu's stop.
-pub(super) fn hodoku_finder(technique: Technique, ending: bool) -> Option<Finder> {
+pub(super) fn hodoku_finder(technique: Technique, strict: bool) -> Option<Finder> {
     match technique {
         Technique::GroupedNiceLoop => Some(chains::grouped_nice_loop_without_als),
         Technique::ForcingChain => Some(forcing::forcing_chain_grouped),
         Technique::AlsChain => Some(als::als_chain_forward),
-        Technique::ForcingNet if ending => Some(forcing::forcing_net_hodoku_only),
+        Technique::ForcingNet if strict => Some(forcing::forcing_net_hodoku_only),
         Technique::ForcingNet => Some(forcing::forcing_net_hodoku),
-        Technique::BruteForce if ending => Some(forcing::brute_force_hodoku),
+        Technique::BruteForce if strict => Some(forcing::brute_force_hodoku),
         _ => finder(technique),
     }
 }
@@ -113,8 +113,7 @@ fn sets_key(step: &Step) -> Vec<(usize, Vec<u8>)> {
 /// Where a step stands in HoDoKu's choice among the instances of its technique, smallest first (ties keep the
 /// first found). ALS chains go by the most eliminations and then [`key`], as the other chains (169 of 170 steps
 /// with the sum of indices, the same with the largest first), and so do Turbot Fish (17 of 17 fixture steps; the
-/// first found, 15). Worked out once a step: the sets'
-/// keys of an ALS step take a few allocations.
+/// first found, 15). Worked out once a step: the sets' keys of an ALS step take a few allocations.
 #[derive(PartialEq, PartialOrd)]
 enum Rank {
     Sets(Vec<(usize, Vec<u8>)>),

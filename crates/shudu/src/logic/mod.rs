@@ -225,7 +225,7 @@ pub struct Solver {
     assume_unique: bool,
     choice: Choice,
     budget: Option<u64>,
-    hodoku_ending: bool,
+    strict_hodoku: bool,
 }
 
 impl Default for Solver {
@@ -247,7 +247,7 @@ impl Solver {
             assume_unique: true,
             choice: Choice::default(),
             budget: None,
-            hodoku_ending: false,
+            strict_hodoku: false,
         }
     }
 
@@ -258,7 +258,7 @@ impl Solver {
             assume_unique: true,
             choice: Choice::default(),
             budget: None,
-            hodoku_ending: false,
+            strict_hodoku: false,
         }
     }
 
@@ -287,12 +287,13 @@ impl Solver {
         self
     }
 
-    /// Whether a path ends as HoDoKu's does (with [`Choice::Hodoku`]): where HoDoKu's forcing nets find nothing,
-    /// Brute Force in the cell HoDoKu takes, where the default ladder goes on with stronger nets. On for the grading
-    /// ladder ([`crate::rate::hodoku_solver`]), whose scores must be HoDoKu's; off by default, for an explanation
-    /// should not guess where a net can still be explained.
-    pub fn set_hodoku_ending(&mut self, on: bool) -> &mut Solver {
-        self.hodoku_ending = on;
+    /// Whether the path keeps strictly to what HoDoKu's own search finds (with [`Choice::Hodoku`]): of the plain
+    /// nice loops, only those its tables see (`tables.rs`); and where its forcing nets find nothing, Brute Force in
+    /// the cell HoDoKu takes. On for the grading ladder ([`crate::rate::hodoku_solver`]), whose scores must be
+    /// HoDoKu's; off by default, since an explanation may use any sound loop and should not guess where a
+    /// stronger net still explains the step.
+    pub fn set_strict_hodoku(&mut self, on: bool) -> &mut Solver {
+        self.strict_hodoku = on;
         self
     }
 
@@ -422,9 +423,9 @@ impl Solver {
                 choice::choose(grid, f, false, &|s: &Step| s.makes_progress(grid))
             }
             Choice::Hodoku => {
-                let f = choice::hodoku_finder(technique, self.hodoku_ending)?;
+                let f = choice::hodoku_finder(technique, self.strict_hodoku)?;
                 let keep = |s: &Step| choice::hodoku_reports(s) && s.makes_progress(grid);
-                if self.hodoku_ending && technique == Technique::NiceLoop {
+                if self.strict_hodoku && technique == Technique::NiceLoop {
                     // The grading takes only loops HoDoKu's tables find (see `tables.rs`).
                     let seen = |s: &Step| tables::hodoku_finds_loop(grid, s) != Some(false);
                     return choice::choose_seen(grid, f, &keep, &seen);
