@@ -477,15 +477,7 @@ impl State {
                 cells &= cells - 1;
                 let col = COLUMN_BESIDE[bit as usize & 31];
                 let peers = PEERS_IN_BAND[bit as usize & 31];
-                #[cfg(target_arch = "x86_64")]
-                let digits = if V3 {
-                    // SAFETY: `V3` is true only below `Search::run_v3`, entered on a CPU with AVX2.
-                    unsafe { wide::cell_digits(self, b, bit) }
-                } else {
-                    self.cell_digits(b, bit)
-                };
-                #[cfg(not(target_arch = "x86_64"))]
-                let digits = self.cell_digits(b, bit);
+                let digits = self.digits_at::<V3>(b, bit);
                 let d1 = digits.trailing_zeros() as usize % 9;
                 let d2 = (digits & (digits - 1)).trailing_zeros() as usize % 9;
                 // The pair peers holding each digit (left naked singles should the cell take that digit; the cell
@@ -518,6 +510,17 @@ impl State {
             }
         }
         (best.0, best.1)
+    }
+
+    /// [`State::cell_digits`] on the engine `V3` names: one gather on the x86-64-v3 engine.
+    #[inline(always)]
+    fn digits_at<const V3: bool>(&self, b: usize, bit: u32) -> u32 {
+        #[cfg(target_arch = "x86_64")]
+        if V3 {
+            // SAFETY: `V3` is true only below `Search::run_v3`, entered on a CPU with AVX2 (`has_v3`).
+            return unsafe { wide::cell_digits(self, b, bit) };
+        }
+        self.cell_digits(b, bit)
     }
 
     /// The digits that may stand at bit `bit` of band `b` (bit `d` for digit `d`).
@@ -1232,15 +1235,7 @@ impl Search {
             return self.count >= self.limit;
         }
         let (b, bit) = state.guess_cell::<V3>(&pairs);
-        #[cfg(target_arch = "x86_64")]
-        let mut digits = if V3 {
-            // SAFETY: `V3` is true only below `run_v3`, entered after `has_v3`.
-            unsafe { wide::cell_digits(state, b, bit) }
-        } else {
-            state.cell_digits(b, bit)
-        };
-        #[cfg(not(target_arch = "x86_64"))]
-        let mut digits = state.cell_digits(b, bit);
+        let mut digits = state.digits_at::<V3>(b, bit);
         while digits != 0 {
             let d = digits.trailing_zeros() as usize;
             digits &= digits - 1;
