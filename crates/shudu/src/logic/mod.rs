@@ -425,9 +425,10 @@ impl Solver {
             Choice::Hodoku => {
                 let f = choice::hodoku_finder(technique, self.strict_hodoku)?;
                 let keep = |s: &Step| choice::hodoku_reports(s) && s.makes_progress(grid);
-                if self.strict_hodoku && technique == Technique::NiceLoop {
+                if self.strict_hodoku && matches!(technique, Technique::NiceLoop | Technique::GroupedNiceLoop) {
                     // The grading takes only loops HoDoKu's tables find (see `tables.rs`).
-                    let seen = |s: &Step| tables::hodoku_finds_loop(grid, s) != Some(false);
+                    let grouped = technique == Technique::GroupedNiceLoop;
+                    let seen = |s: &Step| tables::hodoku_finds_loop(grid, s, grouped) != Some(false);
                     return choice::choose_seen(grid, f, &keep, &seen);
                 }
                 choice::choose(grid, f, choice::weighs_all(technique), &keep)
