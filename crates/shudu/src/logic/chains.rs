@@ -222,8 +222,6 @@ struct Graph {
     first_group: usize,
     /// The first ALS node: they come last.
     first_als: usize,
-    /// Whether a group may take in cells of the chain's earlier nodes but its first (HoDoKu's grouped loops).
-    loose_groups: bool,
     /// The building's working storage, kept with the graph for the next build.
     storage: Storage,
 }
@@ -366,7 +364,6 @@ impl Default for Graph {
             groups_of: [0; 10],
             first_group: 0,
             first_als: 0,
-            loose_groups: false,
             storage: Storage::default(),
         }
     }
@@ -421,7 +418,6 @@ impl Graph {
             groups_of: self_groups_of,
             first_group: self_first_group,
             first_als: self_first_als,
-            loose_groups: _,
             storage,
         } = self;
         let lazy = lazy.get_mut();
@@ -1076,11 +1072,11 @@ fn as_list(sets: &[Bitboard; 9]) -> Vec<(Cell, Digit)> {
 
 /// Runs one technique's search, reporting each new conclusion.
 fn run(grid: &Grid, technique: Technique, report: &mut dyn FnMut(Step) -> Flow) -> Flow {
-    run_with(grid, technique, true, false, report)
+    run_with(grid, technique, true, report)
 }
 
 /// [`run`], with or without almost locked sets as nodes of a grouped chain (`als`).
-fn run_with(grid: &Grid, technique: Technique, als: bool, loose: bool, report: &mut dyn FnMut(Step) -> Flow) -> Flow {
+fn run_with(grid: &Grid, technique: Technique, als: bool, report: &mut dyn FnMut(Step) -> Flow) -> Flow {
     let modes: Vec<Mode> = match technique {
         // An X-Chain lies in one digit's places: a digit whose places held none when last searched holds none now.
         Technique::XChain => BARREN.with(|barren| {
@@ -1111,12 +1107,6 @@ fn run_with(grid: &Grid, technique: Technique, als: bool, loose: bool, report: &
     let graphs = &mut kept[..modes.len()];
     for (graph, &mode) in graphs.iter_mut().zip(&modes) {
         graph.build(grid, mode, als);
-        graph.loose_groups = loose;
-        if loose {
-            for node in graph.nodes[graph.first_group..graph.first_als].iter_mut() {
-                node.entry = Bitboard::only(node.cell());
-            }
-        }
     }
     let graphs = &*graphs;
     let mut searches = SEARCHES.with(|kept| core::mem::take(&mut *kept.borrow_mut()));
@@ -1397,14 +1387,7 @@ fn explore<const GROUPED: bool>(
                 );
                 // Whether the node lies where the start does. Such a node always meets the trail (which holds the
                 // start's cells), so the test is needed only where the trail is met, or not tested (a link inside).
-                // A group may take in the start's cell, as its first (HoDoKu's grouped loops do; see `entry`).
-                let met = v_node.entry & trail;
-                let met = if GROUPED && graph.loose_groups && start_single && v_node.segment != NONE {
-                    met - start_node.cells
-                } else {
-                    met
-                };
-                let home = if inside || !met.is_empty() {
+                let home = if inside || !(v_node.entry & trail).is_empty() {
                     let home = v_node.cells == start_node.cells;
                     if !inside && !home {
                         continue;
@@ -1779,13 +1762,7 @@ fn simple(graph: &Graph, path: &[usize]) -> bool {
         }
         let last = i + 1 == path.len();
         let back_home = last && n.cells == first_cells && i > 0;
-        // A loose group may take in the start's cell (see `explore`).
-        let met = if graph.loose_groups && n.segment != NONE && i > 0 {
-            n.entry & (seen - first_cells)
-        } else {
-            n.entry & seen
-        };
-        if !met.is_empty() && !back_home {
+        if !(n.entry & seen).is_empty() && !back_home {
             return false;
         }
         seen |= n.span;
@@ -1983,16 +1960,7 @@ pub(super) fn grouped_nice_loop(grid: &Grid, report: &mut dyn FnMut(Step) -> Flo
 /// Grouped Nice Loops and AIC through groups only, no almost locked set: HoDoKu's default (its paths never pass
 /// through a set; the ALS techniques come next on the ladder).
 pub(super) fn grouped_nice_loop_without_als(grid: &Grid, report: &mut dyn FnMut(Step) -> Flow) -> Flow {
-    run_with(grid, Technique::GroupedNiceLoop, false, false, report)
-}
-
-/// [`grouped_nice_loop_without_als`], and then its search again with groups that may take in cells of the chain
-/// before them (but for their first, which may be the start's): HoDoKu's grouped loops do so (436 of the 4,625 it
-/// lists at the training boards). The second search alone finds fewer of the others (a state claimed first by a
-/// chain through such a group is not reached again), so both run; the grading ladder's finder.
-pub(super) fn grouped_nice_loop_loose(grid: &Grid, report: &mut dyn FnMut(Step) -> Flow) -> Flow {
-    run_with(grid, Technique::GroupedNiceLoop, false, false, report)?;
-    run_with(grid, Technique::GroupedNiceLoop, false, true, report)
+    run_with(grid, Technique::GroupedNiceLoop, false, report)
 }
 
 /// The chain written as HoDoKu writes it: cells joined by links that carry their digit, `=d=` strong and `-d-`

@@ -24,7 +24,6 @@ use super::{als, chains, finder, forcing, Finder, Flow};
 /// alone, then Brute Force in its cell; without, the default ladder's nets go on where HoDoKu's stop.
 pub(super) fn hodoku_finder(technique: Technique, strict: bool) -> Option<Finder> {
     match technique {
-        Technique::GroupedNiceLoop if strict => Some(chains::grouped_nice_loop_loose),
         Technique::GroupedNiceLoop => Some(chains::grouped_nice_loop_without_als),
         Technique::ForcingChain => Some(forcing::forcing_chain_grouped),
         Technique::AlsChain => Some(als::als_chain_forward),
