@@ -69,15 +69,19 @@ pub(super) fn weighs_all(technique: Technique) -> bool {
 }
 
 /// The key HoDoKu sorts instances by, smallest first: more eliminations first, then the removed candidates'
-/// indices (cell × 10 + digit) compared largest first. Read off HoDoKu's own lists of every instance (`/bsaf`, see
-/// `tests/hodoku/find_all.py`) at the training boards where its path takes one: its first listed is the smallest
-/// so at 730 of 738 XY-Chain boards, 2,855 of 2,957 nice loop and 1,369 of 1,398 grouped nice loop boards (the
-/// smaller sum of the indices, the rule before: 706, 2,835 and 1,364).
+/// weights compared largest first, a candidate weighing cell × 10 + digit, but for the nice loops and AICs (grouped
+/// or not, which HoDoKu's tabling search finds) cell + digit. Read off HoDoKu's own lists of every instance
+/// (`/bsaf`, see `tests/hodoku/find_all.py`) at the training boards where its path takes one: its first listed is
+/// the smallest so at 730 of 738 XY-Chain boards; of its lists of nice loops, at 2,011 of 2,062 (cell × 10 + digit:
+/// 1,960), and of grouped ones at 800 of 806 (777). Its lists of loops removing one candidate are in the order of
+/// cell + digit at all of their 11,361 neighbouring pairs (cell × 10 + digit: 1,462 out of order).
 fn key(step: &Step) -> (usize, Vec<u32>) {
+    let tabled = matches!(step.technique, Technique::NiceLoop | Technique::GroupedNiceLoop);
+    let weight = if tabled { 1 } else { 10 };
     let mut indices: Vec<u32> = step
         .eliminations
         .iter()
-        .map(|&(c, d)| c.index() as u32 * 10 + u32::from(d.get()))
+        .map(|&(c, d)| c.index() as u32 * weight + u32::from(d.get()))
         .collect();
     indices.sort_unstable_by(|a, b| b.cmp(a));
     (usize::MAX - step.eliminations.len() - step.placements.len(), indices)
