@@ -428,16 +428,17 @@ impl Solver {
                 if self.strict_hodoku && matches!(technique, Technique::NiceLoop | Technique::GroupedNiceLoop) {
                     // The grading takes only loops HoDoKu's tables find (see `tables.rs`).
                     let grouped = technique == Technique::GroupedNiceLoop;
-                    // A plain AIC is kept where HoDoKu's tables find it, or a loop with its removals; grouped AICs
-                    // are not tested (tested so, held-out exact scores did not move).
+                    // A plain AIC or continuous loop is kept where HoDoKu's tables find it, or a loop with its
+                    // removals; grouped ones are not tested (tested so, held-out exact scores did not move).
                     let seen = |s: &Step| {
                         let l = tables::hodoku_finds_loop(grid, s, grouped);
-                        let a = if grouped {
+                        let other = if grouped {
                             None
                         } else {
                             tables::hodoku_finds_aic(grid, s, false)
+                                .or_else(|| tables::hodoku_finds_continuous(grid, s))
                         };
-                        l == Some(true) || a == Some(true) || (l.is_none() && a.is_none())
+                        l == Some(true) || other == Some(true) || (l.is_none() && other.is_none())
                     };
                     return choice::choose_seen(grid, f, &keep, &seen);
                 }

@@ -24,8 +24,10 @@
 //! there; removed, it makes true the one other place (or group) of its line, then its box. A group may take in a
 //! cell of the chain before it, but not as its first cell, unless that is the premise's: HoDoKu checks a group by
 //! its first cell alone. So modelled, 4,459 of 4,525 grouped loops removing one candidate are classified as HoDoKu
-//! lists them (all of a group's cells checked: 4,084; its first cell, the premise's not excepted: 4,393). Continuous
-//! loops and AICs are not modelled.
+//! lists them (all of a group's cells checked: 4,084; its first cell, the premise's not excepted: 4,393).
+//!
+//! Plain AICs and continuous loops come from the same tables ([`hodoku_finds_aic`], [`hodoku_finds_continuous`]);
+//! grouped ones are not modelled.
 
 use crate::grid::{Bitboard, Candidates, Cell, Digit, Grid, House};
 
@@ -377,6 +379,41 @@ pub(super) fn hodoku_finds_aic(grid: &Grid, step: &Step, grouped: bool) -> Optio
     Some(reaches(a, b) || reaches(b, a))
 }
 
+/// Whether HoDoKu's tables find a continuous nice loop like `step`'s: `None` when the step is not a continuous
+/// loop over candidates, else whether, at a cell where the loop comes in and goes out by strong links on two
+/// digits (the weak link inside the cell), the table of the outgoing digit removed reaches the incoming digit set
+/// by a chain through each cell once that leaves the cell at once (either way round the loop).
+pub(super) fn hodoku_finds_continuous(grid: &Grid, step: &Step) -> Option<bool> {
+    if step.pattern.variant != Some("Continuous Nice Loop") {
+        return None;
+    }
+    let mut nodes: Vec<(Cell, Digit, bool)> = Vec::new();
+    for n in &step.pattern.chains.first()?.nodes {
+        let &[cell] = n.cells.as_slice() else {
+            return None;
+        };
+        nodes.push((cell, n.digit, n.on));
+    }
+    if nodes.len() > 1 && nodes.first() == nodes.last() {
+        nodes.pop();
+    }
+    let board = Board::new(grid, false);
+    let loops_back = |cell: Cell, from: Digit, to: Digit| {
+        let x = cell.index();
+        Table::of(&board, cell_fact(cell, from, false))
+            .chain(cell_fact(cell, to, true))
+            .is_some_and(|c| c.len() > 2 && board.is_loop(&c) && !(c[1] < CELL_FACTS && c[1] / 18 == x))
+    };
+    let k = nodes.len();
+    Some((0..k).any(|i| {
+        let (here, next) = (nodes[i], nodes[(i + 1) % k]);
+        here.0 == next.0
+            && here.2
+            && !next.2
+            && (loops_back(here.0, next.1, here.1) || loops_back(here.0, here.1, next.1))
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -432,18 +469,55 @@ mod tests {
     #[test]
     fn tables_see_the_aics_hodoku_lists() {
         let grid = parse_pencilmarks(AIC_BOARD).expect("board");
-        let mut found = Vec::new();
-        let _ = crate::logic::chains::nice_loop(&grid, &mut |s| {
-            let mut effect: Vec<(usize, u8)> = s.eliminations.iter().map(|&(c, d)| (c.index(), d.get())).collect();
-            effect.sort_unstable();
-            found.push((effect, hodoku_finds_aic(&grid, &s, false)));
-            crate::logic::Flow::Continue(())
-        });
-        let verdict = |effect: &[(usize, u8)]| found.iter().find(|(e, _)| e == effect).map(|(_, v)| *v);
+        let verdict = steps_and_verdicts(&grid, |s| hodoku_finds_aic(&grid, s, false));
         // r4c2 is cell 28, r6c9 cell 53; r9c1 cell 72, r9c2 cell 73.
         assert_eq!(verdict(&[(28, 8), (53, 8)]), Some(Some(true)));
         assert_eq!(verdict(&[(72, 8), (73, 3)]), Some(Some(false)));
     }
+
+    /// At a training board (top1465, line 641) HoDoKu lists the continuous loop `3 3= r3c1 -6- r3c3 =6= r4c3 =7=
+    /// r4c2 =5= r4c1 -5- r8c1 =3 => r79c1<>3, r7c1<>5, r34c2<>6, r4c23<>8` and not the one shudu's search also finds
+    /// removing `r4c12<>6, r479c2<>8`: the table from its one cell entered and left by strong links (r3c3, digits 2
+    /// and 6) does not come back to it by that loop.
+    #[test]
+    fn tables_see_the_continuous_loops_hodoku_lists() {
+        let grid = parse_pencilmarks(CONTINUOUS_BOARD).expect("board");
+        let verdict = steps_and_verdicts(&grid, |s| hodoku_finds_continuous(&grid, s));
+        let listed = [(19, 6), (28, 6), (28, 8), (29, 8), (54, 3), (54, 5), (72, 3)];
+        assert_eq!(verdict(&listed), Some(Some(true)));
+        assert_eq!(
+            verdict(&[(27, 6), (28, 6), (28, 8), (55, 8), (73, 8)]),
+            Some(Some(false))
+        );
+    }
+
+    /// Each plain chain step shudu's search finds in `grid`, by its removals (cell index, digit), with `judge`'s
+    /// verdict on it.
+    fn steps_and_verdicts(
+        grid: &Grid,
+        judge: impl Fn(&Step) -> Option<bool>,
+    ) -> impl Fn(&[(usize, u8)]) -> Option<Option<bool>> {
+        let mut found = Vec::new();
+        let _ = crate::logic::chains::nice_loop(grid, &mut |s| {
+            let mut effect: Vec<(usize, u8)> = s.eliminations.iter().map(|&(c, d)| (c.index(), d.get())).collect();
+            effect.sort_unstable();
+            found.push((effect, judge(&s)));
+            crate::logic::Flow::Continue(())
+        });
+        move |effect: &[(usize, u8)]| found.iter().find(|(e, _)| e == effect).map(|(_, v)| *v)
+    }
+
+    const CONTINUOUS_BOARD: &str = "
+| 89     18    289 | 6   17   3     | 5   4  27   |
+| 7      4     5   | 289 29   28    | 36  1  36   |
+| 36     136   26  | 4   17   5     | 9   8  27   |
+| 568    5678  678 | 3   4    9     | 68  2  1    |
+| 1      9     3   | 28  28   6     | 7   5  4    |
+| 2      68    4   | 17  5    17    | 368 39 369  |
+| 345689 35678 1   | 789 389  478   | 2   39 3589 |
+| 35     2     89  | 189 6    148   | 14  7  35   |
+| 3489   378   789 | 5   2389 12478 | 14  6  389  |
+";
 
     const AIC_BOARD: &str = "
 | 47  2469  8   | 14679 146  469 | 2579 1256 3    |
