@@ -435,8 +435,7 @@ impl Solver {
                         let other = if grouped {
                             None
                         } else {
-                            tables::hodoku_finds_aic(grid, s, false)
-                                .or_else(|| tables::hodoku_finds_continuous(grid, s))
+                            tables::hodoku_finds_aic(grid, s).or_else(|| tables::hodoku_finds_continuous(grid, s))
                         };
                         l == Some(true) || other == Some(true) || (l.is_none() && other.is_none())
                     };

@@ -360,7 +360,7 @@ pub(super) fn hodoku_finds_loop(grid: &Grid, step: &Step, grouped: bool) -> Opti
 /// cell once (or the other way round). At the training boards, of shudu's 3,380 AICs HoDoKu lists 3,112 as AICs,
 /// all of which this finds; of the other 268 it rejects 146, and of the 122 it takes HoDoKu lists all but 3 with
 /// the same removals as a nice loop (which the loops' own test, [`hodoku_finds_loop`], covers).
-pub(super) fn hodoku_finds_aic(grid: &Grid, step: &Step, grouped: bool) -> Option<bool> {
+pub(super) fn hodoku_finds_aic(grid: &Grid, step: &Step) -> Option<bool> {
     if !step.pattern.variant.unwrap_or_default().ends_with("AIC") {
         return None;
     }
@@ -369,7 +369,7 @@ pub(super) fn hodoku_finds_aic(grid: &Grid, step: &Step, grouped: bool) -> Optio
     let (&[a], &[b]) = (first.cells.as_slice(), last.cells.as_slice()) else {
         return None;
     };
-    let board = Board::new(grid, grouped);
+    let board = Board::new(grid, false);
     let reaches = |from: (Cell, Digit), to: (Cell, Digit)| {
         Table::of(&board, cell_fact(from.0, from.1, false))
             .chain(cell_fact(to.0, to.1, true))
@@ -469,7 +469,7 @@ mod tests {
     #[test]
     fn tables_see_the_aics_hodoku_lists() {
         let grid = parse_pencilmarks(AIC_BOARD).expect("board");
-        let verdict = steps_and_verdicts(&grid, |s| hodoku_finds_aic(&grid, s, false));
+        let verdict = steps_and_verdicts(&grid, |s| hodoku_finds_aic(&grid, s));
         // r4c2 is cell 28, r6c9 cell 53; r9c1 cell 72, r9c2 cell 73.
         assert_eq!(verdict(&[(28, 8), (53, 8)]), Some(Some(true)));
         assert_eq!(verdict(&[(72, 8), (73, 3)]), Some(Some(false)));
