@@ -682,7 +682,9 @@ impl Generator {
                 .iter()
                 .rposition(|t| t.info().level <= target)
                 .map_or(0, |i| i + 1);
-            Solver::with_ladder(&ladder[..end])
+            // Cut, not rebuilt: the grading's own settings (HoDoKu's tables, its nets) choose the steps, so a
+            // puzzle graded within the level by the cut ladder is graded so by `shudu rate`.
+            grader.truncated(end)
         });
         let grading = options.level.is_some() || !options.needs.is_empty();
         Ok(Generator {

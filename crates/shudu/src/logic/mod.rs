@@ -262,6 +262,14 @@ impl Solver {
         }
     }
 
+    /// This solver with its ladder cut after its first `len` techniques, every other setting kept (the generator's
+    /// grading capped at a level must choose its steps as the whole grading does).
+    pub fn truncated(&self, len: usize) -> Solver {
+        let mut solver = self.clone();
+        solver.ladder.truncate(len);
+        solver
+    }
+
     /// The default ladder cut down to the techniques of `families` (those on by default, in ladder order): a ladder
     /// for studying or testing one family behind the easier ones.
     pub fn with_families(families: &[Family]) -> Solver {
