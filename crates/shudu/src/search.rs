@@ -21,6 +21,9 @@
 
 use crate::grid::{Grid, House};
 
+#[cfg(target_arch = "x86_64")]
+mod avx512;
+
 /// How many solutions a puzzle has, up to a limit, and the first one found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
@@ -72,12 +75,24 @@ pub fn search(values: &[u8; 81], limit: u64) -> Outcome {
 /// assert_eq!(search::search_excluding(&p, &[(1, 2)], 2).count, 1);
 /// ```
 pub fn search_excluding(values: &[u8; 81], excluded: &[(usize, u8)], limit: u64) -> Outcome {
-    search_in(values, excluded, limit, true, WIDE_AFTER)
+    search_in(values, excluded, limit, Engine::V4, WIDE_AFTER)
 }
 
-/// [`search_excluding`], on the portable engine unless `v3` (then on the x86-64-v3 one where the CPU has it, which
-/// hands a propagation to the wide update after `wide_after` band updates).
-fn search_in(values: &[u8; 81], excluded: &[(usize, u8)], limit: u64, v3: bool, wide_after: u32) -> Outcome {
+/// The engines of the search, each compiled for its own instruction set; a run asks for one and gets the best the CPU
+/// has up to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Engine {
+    /// Plain Rust for the build's target (x86-64-v2 as shipped).
+    Portable,
+    /// x86-64-v3: AVX2, BMI1/2, POPCNT, LZCNT ([`has_v3`]).
+    V3,
+    /// x86-64-v3 with AVX-512 (F, BW, VL, DQ, CD, VPOPCNTDQ, BITALG, VBMI) ([`has_v4`]).
+    V4,
+}
+
+/// [`search_excluding`] on `engine` or the best the CPU has below it; the x86-64-v3 and AVX-512 engines hand a
+/// propagation to the wide update after `wide_after` band updates.
+fn search_in(values: &[u8; 81], excluded: &[(usize, u8)], limit: u64, engine: Engine, wide_after: u32) -> Outcome {
     let mut ctx = Search {
         limit: limit.max(1),
         count: 0,
@@ -91,7 +106,7 @@ fn search_in(values: &[u8; 81], excluded: &[(usize, u8)], limit: u64, v3: bool, 
                 state.bands[at(digit as usize - 1, cell / 27)] &= !(1 << (cell % 27));
             }
         }
-        ctx.run(&mut state, v3);
+        ctx.run(&mut state, engine);
     }
     Outcome {
         count: ctx.count,
@@ -1113,6 +1128,18 @@ fn has_v3() -> bool {
         && is_x86_feature_detected!("lzcnt")
 }
 
+/// Whether the CPU has the AVX-512 features `Search::run_v4` is compiled for, besides those of [`has_v3`].
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn has_v4() -> bool {
+    has_v3()
+        && is_x86_feature_detected!("avx512f")
+        && is_x86_feature_detected!("avx512bw")
+        && is_x86_feature_detected!("avx512vl")
+        && is_x86_feature_detected!("avx512dq")
+        && is_x86_feature_detected!("avx512cd")
+}
+
 /// How many band updates a propagation of the search (after the givens') makes with the portable sweep before the
 /// x86-64-v3 engine hands it to the wide update: never, as measured. The givens' propagation is a long cascade,
 /// where the wide update's straight-line sweeps avoid the sweep tests' mispredictions; after a guess or a single
@@ -1132,18 +1159,24 @@ struct Search {
 }
 
 impl Search {
-    /// Solves from `state`, with the x86-64-v3 engine if `v3` (which needs the CPU to have it, [`has_v3`]).
-    fn run(&mut self, state: &mut State, v3: bool) -> bool {
+    /// Solves from `state` on `engine`, or on the best engine below it the CPU has ([`has_v4`], [`has_v3`]).
+    fn run(&mut self, state: &mut State, engine: Engine) -> bool {
         #[cfg(target_arch = "x86_64")]
-        if v3 && has_v3() {
+        if engine == Engine::V4 && has_v4() {
+            // SAFETY: the CPU has every feature `run_v4` is compiled for.
+            return unsafe { self.run_v4_givens(state) };
+        }
+        #[cfg(target_arch = "x86_64")]
+        if engine != Engine::Portable && has_v3() {
             // SAFETY: the CPU has every feature `run_v3` is compiled for.
             return unsafe { self.run_v3_givens(state) };
         }
+        let _ = engine;
         self.run_portable(state)
     }
 
     fn run_portable(&mut self, state: &mut State) -> bool {
-        self.run_with::<false>(state)
+        self.run_with::<false, false>(state)
     }
 
     /// The same search compiled for AVX2, BMI1/2, POPCNT and LZCNT (x86-64-v3): `count_ones` becomes one
@@ -1156,7 +1189,7 @@ impl Search {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     unsafe fn run_v3(&mut self, state: &mut State) -> bool {
-        self.run_with::<true>(state)
+        self.run_with::<true, false>(state)
     }
 
     /// [`Search::run_v3`] after the wide band update on the givens: their propagation is a cascade on every puzzle
@@ -1172,9 +1205,37 @@ impl Search {
         unsafe { wide::propagate(state) && self.run_v3(state) }
     }
 
-    /// A branch of the search, in the engine `V3` names.
+    /// The same search compiled for x86-64-v3 with AVX-512 as well ([`has_v4`]).
+    ///
+    /// # Safety
+    ///
+    /// The CPU must have those features ([`has_v4`]).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512bw,avx512vl,avx512dq,avx512cd")]
+    unsafe fn run_v4(&mut self, state: &mut State) -> bool {
+        self.run_with::<true, true>(state)
+    }
+
+    /// [`Search::run_v4`] after the wide band update on the givens.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must have the features of [`has_v4`].
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512bw,avx512vl,avx512dq,avx512cd")]
+    unsafe fn run_v4_givens(&mut self, state: &mut State) -> bool {
+        // SAFETY: the caller vouches for the CPU.
+        unsafe { wide::propagate(state) && self.run_v4(state) }
+    }
+
+    /// A branch of the search, in the engine `V3` and `V4` name.
     #[inline(always)]
-    fn branch<const V3: bool>(&mut self, state: &mut State) -> bool {
+    fn branch<const V3: bool, const V4: bool>(&mut self, state: &mut State) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        if V4 {
+            // SAFETY: `V4` is true only below `run_v4`, entered after `has_v4`.
+            return unsafe { self.run_v4(state) };
+        }
         #[cfg(target_arch = "x86_64")]
         if V3 {
             // SAFETY: `V3` is true only below `run_v3`, entered after `has_v3`.
@@ -1186,12 +1247,21 @@ impl Search {
     /// Solves from `state`, counting solutions; returns `true` when the limit is reached. Inlined into each engine,
     /// so that it is compiled once for each instruction set.
     #[inline(always)]
-    fn run_with<const V3: bool>(&mut self, state: &mut State) -> bool {
+    fn run_with<const V3: bool, const V4: bool>(&mut self, state: &mut State) -> bool {
         // The cells with two candidates, as the last search for naked singles found them: the guess is taken only
         // after a round that changed nothing, so they are current then.
         let mut pairs = [0u32; 3];
         loop {
-            let swept = if V3 && self.wide_after != u32::MAX {
+            #[cfg(target_arch = "x86_64")]
+            if V4 {
+                // SAFETY: `V4` is true only below `run_v4`, entered after `has_v4`.
+                if !unsafe { avx512::propagate(state) } {
+                    return false;
+                }
+            }
+            let swept = if V4 {
+                Some(true)
+            } else if V3 && self.wide_after != u32::MAX {
                 state.propagate::<V3, true>(self.wide_after)
             } else {
                 state.propagate::<V3, false>(u32::MAX)
@@ -1242,7 +1312,7 @@ impl Search {
             if digits == 0 {
                 // The last candidate: no copy needed.
                 state.place(d, b, bit);
-                return self.branch::<V3>(state);
+                return self.branch::<V3, V4>(state);
             }
             // Field by field: copied whole, the 268 bytes went through a call to `memcpy`.
             let mut next = State {
@@ -1252,7 +1322,7 @@ impl Search {
             };
             next.place(d, b, bit);
             self.guesses += 1;
-            if self.branch::<V3>(&mut next) {
+            if self.branch::<V3, V4>(&mut next) {
                 return true;
             }
             // That digit failed or is exhausted: rule it out here.
@@ -1315,17 +1385,20 @@ mod tests {
         assert_eq!(count_solutions(&p, 2), 0);
     }
 
-    /// The portable engine, which the collection tests do not reach on a CPU with x86-64-v3, against the engine
-    /// `search` picks, and against that engine with the wide band update taking over every propagation: same count,
-    /// solution and guesses on every puzzle of every shared collection (and the empty grid, with limits that stop it
-    /// at once, at 2 and further on). Skips where `../shared/data` is absent.
+    /// The three engines against each other: the portable engine, which the collection tests do not reach on a CPU
+    /// with x86-64-v3, the x86-64-v3 engine, and the AVX-512 engine `search` picks where the CPU has it (each falls
+    /// back to the one below where the CPU lacks it), each also with the wide band update taking over every
+    /// propagation: same count, solution and guesses on every puzzle of every shared collection (and the empty grid,
+    /// with limits that stop it at once, at 2 and further on). Skips where `../shared/data` is absent.
     #[test]
-    fn both_engines_agree_on_every_collection() {
+    fn the_engines_agree_on_every_collection() {
         let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/puzzles");
         let Ok(entries) = std::fs::read_dir(&dir) else {
             eprintln!("skipping: shared puzzle collections not found at {}", dir.display());
             return;
         };
+        #[cfg(target_arch = "x86_64")]
+        eprintln!("engines on this CPU: x86-64-v3 {}, AVX-512 {}", has_v3(), has_v4());
         let mut puzzles = vec![[0u8; 81]];
         for entry in entries {
             let path = entry.expect("directory entry").path();
@@ -1339,30 +1412,34 @@ mod tests {
         assert!(puzzles.len() > 100_000, "only {} puzzles read", puzzles.len());
         for (i, p) in puzzles.iter().enumerate() {
             for limit in [1, 2] {
-                let portable = search_in(p, &[], limit, false, WIDE_AFTER);
-                assert_eq!(
-                    portable,
-                    search_in(p, &[], limit, true, WIDE_AFTER),
-                    "puzzle {i}, limit {limit}"
-                );
-                // The wide update after any band update: on nearly every propagation of the search, not only the
-                // long ones.
-                assert_eq!(
-                    portable,
-                    search_in(p, &[], limit, true, 0),
-                    "puzzle {i}, limit {limit}, wide"
-                );
+                let portable = search_in(p, &[], limit, Engine::Portable, WIDE_AFTER);
+                for engine in [Engine::V3, Engine::V4] {
+                    assert_eq!(
+                        portable,
+                        search_in(p, &[], limit, engine, WIDE_AFTER),
+                        "puzzle {i}, limit {limit}, {engine:?}"
+                    );
+                    // The wide update after any band update: on nearly every propagation of the search, not only
+                    // the long ones.
+                    assert_eq!(
+                        portable,
+                        search_in(p, &[], limit, engine, 0),
+                        "puzzle {i}, limit {limit}, {engine:?} wide"
+                    );
+                }
             }
         }
         for limit in [1, 2, 500] {
-            assert_eq!(search_in(&[0; 81], &[], limit, false, WIDE_AFTER).count, limit);
-            assert_eq!(search_in(&[0; 81], &[], limit, true, 0).count, limit);
+            assert_eq!(search_in(&[0; 81], &[], limit, Engine::Portable, WIDE_AFTER).count, limit);
+            for engine in [Engine::V3, Engine::V4] {
+                assert_eq!(search_in(&[0; 81], &[], limit, engine, 0).count, limit);
+            }
         }
         for wide_after in [0, WIDE_AFTER] {
-            assert_eq!(
-                search_in(&puzzles[1], &[(0, 1), (0, 2)], 2, false, wide_after),
-                search_in(&puzzles[1], &[(0, 1), (0, 2)], 2, true, wide_after)
-            );
+            let portable = search_in(&puzzles[1], &[(0, 1), (0, 2)], 2, Engine::Portable, wide_after);
+            for engine in [Engine::V3, Engine::V4] {
+                assert_eq!(portable, search_in(&puzzles[1], &[(0, 1), (0, 2)], 2, engine, wide_after));
+            }
         }
     }
 
