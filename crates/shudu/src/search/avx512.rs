@@ -48,7 +48,7 @@ unsafe fn store(words: &mut [u32; 32], b: usize, v: __m512i) {
 /// # Safety
 ///
 /// The CPU must have AVX-512F, BW, VL, DQ and CD besides the x86-64-v3 features (`super::has_v4`).
-#[inline]
+#[inline(never)]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512bw,avx512vl,avx512dq,avx512cd")]
 pub(super) unsafe fn propagate(s: &mut State) -> bool {
     // SAFETY: the features are enabled; every load and store goes through `load` and `store`.
@@ -84,26 +84,50 @@ pub(super) unsafe fn propagate(s: &mut State) -> bool {
                 _mm512_andnot_si512($b, $a)
             };
         }
+        // Three-input logic in one VPTERNLOGD; the immediate is the function's truth table on the inputs' columns
+        // 0xf0, 0xcc and 0xaa: 0xfe `a | b | c`, 0xe8 the majority, 0xca `a ? b : c`, 0xea `a & b | c`, 0x20
+        // `a & !b & c`, 0x10 `a & !(b | c)`. Written out, ORs of disjoint shifts became multiplications (VPMULLD, ten
+        // cycles) on the update's critical path.
+        macro_rules! t {
+            ($imm:literal, $a:expr, $b:expr, $c:expr) => {
+                _mm512_ternarylogic_epi32::<$imm>($a, $b, $c)
+            };
+        }
         // Each low-form bit copied to the two cells above it: a segment's three cells.
         macro_rules! spread3 {
             ($x:expr) => {{
                 let x = $x;
-                or!(x, or!(sll!(x, 1), sll!(x, 2)))
+                t!(0xfe, x, sll!(x, 1), sll!(x, 2))
             }};
         }
-        // Box rotations in the low form: box k takes box k + 1 (`k1`) or box k + 2 (`k2`), in every row.
+        // Box rotations in the low form: box k takes box k + 1 (`k1`) or box k + 2 (`k2`), in every row. Bits off the
+        // low form are left as they fall: the result is only used under the segments `m`.
+        let box_next = v!(0o011_011_011);
+        let box_prev = v!(0o001_001_001);
         macro_rules! k1 {
             ($x:expr) => {{
                 let x = $x;
-                or!(and!(srl!(x, 3), v!(0o011_011_011)), and!(sll!(x, 6), v!(0o100_100_100)))
+                t!(0xca, box_next, srl!(x, 3), sll!(x, 6))
             }};
         }
         macro_rules! k2 {
             ($x:expr) => {{
                 let x = $x;
-                or!(and!(srl!(x, 6), v!(0o001_001_001)), and!(sll!(x, 3), v!(0o110_110_110)))
+                t!(0xca, box_prev, srl!(x, 6), sll!(x, 3))
             }};
         }
+        let low_bits = v!(0o111_111_111);
+        let row = v!(0x1ff);
+        let box_low = v!(0o111);
+        let row_low = v!(0o001_001_001);
+        // Lanes 0 to 8: every bit set; lanes 9 to 15 none (their words keep every cell).
+        let digits = _mm512_maskz_mov_epi32(DIGITS, v!(-1));
+        // For the union across the nine lanes: each lane's two partners in its group of three, then the lanes three
+        // and six further on (mod 9). Lanes 9 to 15 take lane 0's.
+        let group1 = _mm512_setr_epi32(1, 2, 0, 4, 5, 3, 7, 8, 6, 0, 0, 0, 0, 0, 0, 0);
+        let group2 = _mm512_setr_epi32(2, 0, 1, 5, 3, 4, 8, 6, 7, 0, 0, 0, 0, 0, 0, 0);
+        let next3 = _mm512_setr_epi32(3, 4, 5, 6, 7, 8, 0, 1, 2, 0, 0, 0, 0, 0, 0, 0);
+        let next6 = _mm512_setr_epi32(6, 7, 8, 0, 1, 2, 3, 4, 5, 0, 0, 0, 0, 0, 0, 0);
         // One band update on every lane (see `super::wide::propagate`): the band with its segments off every
         // permutation removed, the columns locked (spread over the three rows), and the solved cells; `bad` gains
         // the lanes left empty.
@@ -111,35 +135,29 @@ pub(super) unsafe fn propagate(s: &mut State) -> bool {
         macro_rules! update {
             ($a:expr) => {{
                 let a = $a;
-                let m = and!(or!(a, or!(srl!(a, 1), srl!(a, 2))), v!(0o111_111_111));
+                let m = and!(t!(0xfe, a, srl!(a, 1), srl!(a, 2)), low_bits);
                 let r1 = or!(srl!(m, 9), sll!(m, 18));
                 let r2 = or!(srl!(m, 18), sll!(m, 9));
-                let kept = and!(m, or!(and!(k1!(r1), k2!(r2)), and!(k2!(r1), k1!(r2))));
+                let kept = and!(m, t!(0xea, k1!(r1), k2!(r2), and!(k2!(r1), k1!(r2))));
                 let a = and!(a, spread3!(kept));
                 bad |= _mm512_testn_epi32_mask(a, a);
-                let cols = and!(or!(a, or!(srl!(a, 9), srl!(a, 18))), v!(0x1ff));
-                let c1 = srl!(cols, 1);
-                let c2 = srl!(cols, 2);
-                let multi = and!(or!(and!(cols, or!(c1, c2)), and!(c1, c2)), v!(0o111));
-                let lock = andn!(cols, spread3!(multi));
-                let lock = or!(lock, or!(sll!(lock, 9), sll!(lock, 18)));
-                let s1 = srl!(kept, 3);
-                let s2 = srl!(kept, 6);
-                let multi_rows = and!(or!(and!(kept, or!(s1, s2)), and!(s1, s2)), v!(0o001_001_001));
-                let multi_rows = or!(multi_rows, or!(sll!(multi_rows, 3), sll!(multi_rows, 6)));
-                let multi_boxes = or!(multi, or!(sll!(multi, 9), sll!(multi, 18)));
-                let solved = and!(a, spread3!(andn!(kept, or!(multi_rows, multi_boxes))));
+                let cols = t!(0xfe, a, srl!(a, 9), srl!(a, 18));
+                let multi = and!(t!(0xe8, cols, srl!(cols, 1), srl!(cols, 2)), box_low);
+                let lock = t!(0x20, cols, spread3!(multi), row);
+                let lock = t!(0xfe, lock, sll!(lock, 9), sll!(lock, 18));
+                let multi_rows = and!(t!(0xe8, kept, srl!(kept, 3), srl!(kept, 6)), row_low);
+                let multi_rows = t!(0xfe, multi_rows, sll!(multi_rows, 3), sll!(multi_rows, 6));
+                let multi_boxes = t!(0xfe, multi, sll!(multi, 9), sll!(multi, 18));
+                let solved = and!(a, spread3!(t!(0x10, kept, multi_rows, multi_boxes)));
                 (a, lock, solved)
             }};
         }
-        // The union over the sixteen lanes, in every lane.
+        // The union over the nine lanes, in each of them.
         macro_rules! across {
             ($x:expr) => {{
                 let x = $x;
-                let x = or!(x, _mm512_shuffle_i32x4::<0x4e>(x, x));
-                let x = or!(x, _mm512_shuffle_i32x4::<0xb1>(x, x));
-                let x = or!(x, _mm512_shuffle_epi32::<0x4e>(x));
-                or!(x, _mm512_shuffle_epi32::<0xb1>(x))
+                let x = t!(0xfe, x, _mm512_permutexvar_epi32(group1, x), _mm512_permutexvar_epi32(group2, x));
+                t!(0xfe, x, _mm512_permutexvar_epi32(next3, x), _mm512_permutexvar_epi32(next6, x))
             }};
         }
         let (mut b0, mut b1, mut b2) = (load(&s.bands, 0), load(&s.bands, 1), load(&s.bands, 2));
@@ -158,7 +176,7 @@ pub(super) unsafe fn propagate(s: &mut State) -> bool {
                         let all = across!(solved);
                         $p = a;
                         // Lanes 9 to 15 keep every cell: the clear is masked to the digits' lanes.
-                        $b = andn!(a, _mm512_maskz_andnot_epi32(DIGITS, solved, all));
+                        $b = andn!(a, t!(0x20, all, solved, digits));
                         solved_all[$k] = or!(solved_all[$k], all);
                     }
                 };
