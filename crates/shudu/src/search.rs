@@ -1251,17 +1251,18 @@ impl Search {
         // The cells with two candidates, as the last search for naked singles found them: the guess is taken only
         // after a round that changed nothing, so they are current then.
         let mut pairs = [0u32; 3];
-        loop {
-            #[cfg(target_arch = "x86_64")]
-            if V4 {
-                // SAFETY: `V4` is true only below `run_v4`, entered after `has_v4`.
-                if !unsafe { avx512::propagate(state) } {
-                    return false;
-                }
+        #[cfg(target_arch = "x86_64")]
+        let settled = V4 && {
+            // SAFETY: `V4` is true only below `run_v4`, entered after `has_v4`.
+            if !unsafe { avx512::settle(state, &mut pairs) } {
+                return false;
             }
-            let swept = if V4 {
-                Some(true)
-            } else if V3 && self.wide_after != u32::MAX {
+            true
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let settled = false;
+        while !settled {
+            let swept = if V3 && self.wide_after != u32::MAX {
                 state.propagate::<V3, true>(self.wide_after)
             } else {
                 state.propagate::<V3, false>(u32::MAX)

@@ -9,7 +9,7 @@
 //! the lanes and cleared from the band's other digits. Lanes 9 to 15 hold every cell: they strike nothing, solve
 //! nothing and are never empty.
 
-use super::{State, BAND};
+use super::{spread, State, BAND, PLACE_CLEARS};
 use std::arch::x86_64::*;
 
 /// The lanes that hold a band's nine digits.
@@ -42,15 +42,17 @@ unsafe fn store(words: &mut [u32; 32], b: usize, v: __m512i) {
     unsafe { _mm512_mask_storeu_epi32(words.as_mut_ptr().add(9 * b) as *mut i32, DIGITS, v) }
 }
 
-/// Runs the band update to a fixed point; `false` on a contradiction. As with the x86-64-v3 wide update, two digits
-/// that both solved one cell in the same update keep it, which [`State::naked_singles`] checks.
+/// Runs the logic of a branch of the search to its fixed point, with the band words in registers throughout: the
+/// band update, naked singles and column claims, as `Search::run_with` does on the other engines (the same fixed
+/// point, so the same guesses). `false` on a contradiction; else `pairs` receives each band's cells with two
+/// candidates.
 ///
 /// # Safety
 ///
 /// The CPU must have AVX-512F, BW, VL, DQ and CD besides the x86-64-v3 features (`super::has_v4`).
-#[inline(never)]
+#[inline]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512bw,avx512vl,avx512dq,avx512cd")]
-pub(super) unsafe fn propagate(s: &mut State) -> bool {
+pub(super) unsafe fn settle(s: &mut State, pairs: &mut [u32; 3]) -> bool {
     // SAFETY: the features are enabled; every load and store goes through `load` and `store`.
     unsafe {
         macro_rules! v {
@@ -162,32 +164,112 @@ pub(super) unsafe fn propagate(s: &mut State) -> bool {
         }
         let (mut b0, mut b1, mut b2) = (load(&s.bands, 0), load(&s.bands, 1), load(&s.bands, 2));
         let (mut p0, mut p1, mut p2) = (load(&s.prev, 0), load(&s.prev, 1), load(&s.prev, 2));
-        let zero = _mm512_setzero_si512();
-        let mut solved_all = [zero; 3];
+        let [mut u0, mut u1, mut u2] = s.unsolved;
         loop {
-            let mut changed = false;
-            macro_rules! band {
-                ($b:ident, $p:ident, $o1:ident, $o2:ident, $k:literal) => {
-                    if _mm512_cmpneq_epi32_mask($b, $p) != 0 {
-                        changed = true;
-                        let (a, lock, solved) = update!($b);
-                        $o1 = andn!($o1, lock);
-                        $o2 = andn!($o2, lock);
-                        let all = across!(solved);
-                        $p = a;
-                        // Lanes 9 to 15 keep every cell: the clear is masked to the digits' lanes.
-                        $b = andn!(a, t!(0x20, all, solved, digits));
-                        solved_all[$k] = or!(solved_all[$k], all);
-                    }
-                };
+            // The band update to a fixed point.
+            loop {
+                let mut changed = false;
+                macro_rules! band {
+                    ($b:ident, $p:ident, $o1:ident, $o2:ident, $u:ident) => {
+                        if _mm512_cmpneq_epi32_mask($b, $p) != 0 {
+                            changed = true;
+                            let (a, lock, solved) = update!($b);
+                            $o1 = andn!($o1, lock);
+                            $o2 = andn!($o2, lock);
+                            let all = across!(solved);
+                            $p = a;
+                            // Lanes 9 to 15 keep every cell: the clear is masked to the digits' lanes.
+                            $b = andn!(a, t!(0x20, all, solved, digits));
+                            $u &= !(_mm512_cvtsi512_si32(all) as u32);
+                        }
+                    };
+                }
+                band!(b0, p0, b1, b2, u0);
+                band!(b1, p1, b0, b2, u1);
+                band!(b2, p2, b0, b1, u2);
+                if bad != 0 {
+                    return false;
+                }
+                if !changed {
+                    break;
+                }
             }
-            band!(b0, p0, b1, b2, 0);
-            band!(b1, p1, b0, b2, 1);
-            band!(b2, p2, b0, b1, 2);
-            if bad != 0 {
+            // Naked singles, from the cells with at least one, two and three candidates: across each group of
+            // three lanes, then across the three groups.
+            let mut placed = false;
+            macro_rules! singles {
+                ($b:ident, $o1:ident, $o2:ident, $u:ident, $k:literal) => {{
+                    let x = $b;
+                    let (g1, g2) = (_mm512_permutexvar_epi32(group1, x), _mm512_permutexvar_epi32(group2, x));
+                    let (c1, c2, c3) = (t!(0xfe, x, g1, g2), t!(0xe8, x, g1, g2), t!(0x80, x, g1, g2));
+                    let (c1b, c1c) = (_mm512_permutexvar_epi32(next3, c1), _mm512_permutexvar_epi32(next6, c1));
+                    let (c2b, c2c) = (_mm512_permutexvar_epi32(next3, c2), _mm512_permutexvar_epi32(next6, c2));
+                    let (c3b, c3c) = (_mm512_permutexvar_epi32(next3, c3), _mm512_permutexvar_epi32(next6, c3));
+                    // At least two groups hold the cell; some group holds it twice; some thrice; all three.
+                    let two_groups = t!(0xe8, c1, c1b, c1c);
+                    let twice = t!(0xfe, c2, c2b, c2c);
+                    let thrice = t!(0xfe, c3, c3b, c3c);
+                    let r1 = _mm512_cvtsi512_si32(t!(0xfe, c1, c1b, c1c)) as u32;
+                    let r2 = _mm512_cvtsi512_si32(or!(two_groups, twice)) as u32;
+                    let r3 = _mm512_cvtsi512_si32(t!(0xfe, thrice, t!(0x80, c1, c1b, c1c), and!(two_groups, twice)))
+                        as u32;
+                    let u = $u;
+                    if u & !r1 != 0 {
+                        return false;
+                    }
+                    // The band updates leave a cell two digits both solved with both: a contradiction.
+                    if !u & r2 & BAND != 0 {
+                        return false;
+                    }
+                    pairs[$k] = u & r2 & !r3;
+                    let mut cells = u & !r2;
+                    while cells != 0 {
+                        let bit = cells.trailing_zeros();
+                        cells &= cells - 1;
+                        let ds = _mm512_test_epi32_mask($b, v!(1u32 << bit)) & DIGITS;
+                        if ds == 0 {
+                            return false;
+                        }
+                        let lane = ds & ds.wrapping_neg();
+                        $b = _mm512_mask_andnot_epi32($b, lane, v!(PLACE_CLEARS[bit as usize & 31]), $b);
+                        let col = v!(spread(1 << (bit % 9)));
+                        $o1 = _mm512_mask_andnot_epi32($o1, lane, col, $o1);
+                        $o2 = _mm512_mask_andnot_epi32($o2, lane, col, $o2);
+                        placed = true;
+                    }
+                }};
+            }
+            singles!(b0, b1, b2, u0, 0);
+            singles!(b1, b0, b2, u1, 1);
+            singles!(b2, b0, b1, u2, 2);
+            if placed {
+                continue;
+            }
+            // Column claims (see `State::claim_columns`): lane for lane, a digit's columns in the other bands are
+            // the same lane of their registers.
+            let fold = |x: __m512i| and!(t!(0xfe, x, srl!(x, 9), srl!(x, 18)), row);
+            let (f0, f1, f2) = (fold(b0), fold(b1), fold(b2));
+            let mut wrong: __mmask16 = 0;
+            let mut struck: __mmask16 = 0;
+            macro_rules! claim {
+                ($b:ident, $mine:expr, $theirs:expr) => {{
+                    let (mine, theirs) = ($mine, $theirs);
+                    wrong |= _mm512_cmpneq_epi32_mask(or!(mine, theirs), row);
+                    let only = andn!(mine, theirs);
+                    let (o1, o2) = (srl!(only, 1), srl!(only, 2));
+                    wrong |= _mm512_test_epi32_mask(t!(0xe8, only, o1, o2), box_low);
+                    let clear = andn!(spread3!(and!(t!(0xfe, only, o1, o2), box_low)), only);
+                    struck |= _mm512_test_epi32_mask(mine, clear);
+                    $b = andn!($b, t!(0xfe, clear, sll!(clear, 9), sll!(clear, 18)));
+                }};
+            }
+            claim!(b0, f0, or!(f1, f2));
+            claim!(b1, f1, or!(f0, f2));
+            claim!(b2, f2, or!(f0, f1));
+            if wrong != 0 {
                 return false;
             }
-            if !changed {
+            if struck == 0 {
                 break;
             }
         }
@@ -197,9 +279,7 @@ pub(super) unsafe fn propagate(s: &mut State) -> bool {
         store(&mut s.prev, 0, p0);
         store(&mut s.prev, 1, p1);
         store(&mut s.prev, 2, p2);
-        for (b, solved) in solved_all.iter().enumerate() {
-            s.unsolved[b] &= !(_mm512_cvtsi512_si32(*solved) as u32);
-        }
+        s.unsolved = [u0, u1, u2];
         true
     }
 }
