@@ -95,33 +95,47 @@ pub(super) unsafe fn settle(s: &mut State, pairs: &mut [u32; 3]) -> bool {
                 _mm512_ternarylogic_epi32::<$imm>($a, $b, $c)
             };
         }
-        // Each low-form bit copied to the two cells above it: a segment's three cells.
+        // Each low-form bit copied to the two cells above it: a segment's three cells (the claims' boxes).
         macro_rules! spread3 {
             ($x:expr) => {{
                 let x = $x;
                 t!(0xfe, x, sll!(x, 1), sll!(x, 2))
             }};
         }
-        // Box rotations in the low form: box k takes box k + 1 (`k1`) or box k + 2 (`k2`), in every row. Bits off the
-        // low form are left as they fall: the result is only used under the segments `m`.
-        let box_next = v!(0o011_011_011);
-        let box_prev = v!(0o001_001_001);
+        // The update works on the "high form" of a band: bit `9 * row + 3 * box + 2` set while the row-box segment
+        // holds a candidate. Shifts by an immediate take one port of the two that run 512-bit operations, and they
+        // were the bulk of the update: the high form comes from a carry (the low two bits of each segment plus 3
+        // reach its top bit when either is set) instead of two shifts, and a high-form bit `x` covers its segment's
+        // three cells as `x | (x - (x >> 2))`, one shift instead of two.
+        let seg_low2 = v!(0o333_333_333);
+        let high_bits = v!(0o444_444_444);
+        macro_rules! high {
+            ($a:expr) => {{
+                let a = $a;
+                // (carry | a) & high
+                t!(0xa8, _mm512_add_epi32(and!(a, seg_low2), seg_low2), a, high_bits)
+            }};
+        }
+        // `$a & (the segments' cells of the high-form bits $x)`
+        macro_rules! within {
+            ($a:expr, $x:expr) => {{
+                let x = $x;
+                t!(0xe0, $a, x, _mm512_sub_epi32(x, srl!(x, 2)))
+            }};
+        }
+        // The box rotation of the high form: box k takes box k + 1, in every row. Bits off the high form are left as
+        // they fall: the result is only used under the segments `m`.
+        let box_next = v!(0o044_044_044);
         macro_rules! k1 {
             ($x:expr) => {{
                 let x = $x;
                 t!(0xca, box_next, srl!(x, 3), sll!(x, 6))
             }};
         }
-        macro_rules! k2 {
-            ($x:expr) => {{
-                let x = $x;
-                t!(0xca, box_prev, srl!(x, 6), sll!(x, 3))
-            }};
-        }
-        let low_bits = v!(0o111_111_111);
         let row = v!(0x1ff);
         let box_low = v!(0o111);
-        let row_low = v!(0o001_001_001);
+        let box_high = v!(0o444);
+        let row_high = v!(0o004_004_004);
         // Lanes 0 to 8: every bit set; lanes 9 to 15 none (their words keep every cell).
         let digits = _mm512_maskz_mov_epi32(DIGITS, v!(-1));
         // For the union across the nine lanes: each lane's two partners in its group of three, then the lanes three
@@ -137,20 +151,27 @@ pub(super) unsafe fn settle(s: &mut State, pairs: &mut [u32; 3]) -> bool {
         macro_rules! update {
             ($a:expr) => {{
                 let a = $a;
-                let m = and!(t!(0xfe, a, srl!(a, 1), srl!(a, 2)), low_bits);
-                let r1 = or!(srl!(m, 9), sll!(m, 18));
-                let r2 = or!(srl!(m, 18), sll!(m, 9));
-                let kept = and!(m, t!(0xea, k1!(r1), k2!(r2), and!(k2!(r1), k1!(r2))));
-                let a = and!(a, spread3!(kept));
+                let m = high!(a);
+                // Rows r + 1 (`n1`) and r + 2 (`n2`, mod 3) brought to row r; bits past 27 are cut by the box masks.
+                let n1 = or!(srl!(m, 9), sll!(m, 18));
+                let n2 = or!(srl!(m, 18), sll!(m, 9));
+                // A segment (r, k) lies on a permutation when rows r + 1 and r + 2 can take boxes k + 1 and k + 2:
+                // n1(k + 1) & n2(k + 2) | n1(k + 2) & n2(k + 1), which is the box rotation of
+                // n1 & k1(n2) | n2 & k1(n1).
+                let kept = and!(m, k1!(t!(0xea, n1, k1!(n2), and!(n2, k1!(n1)))));
+                let a = within!(a, kept);
                 bad |= _mm512_testn_epi32_mask(a, a);
-                let cols = t!(0xfe, a, srl!(a, 9), srl!(a, 18));
-                let multi = and!(t!(0xe8, cols, srl!(cols, 1), srl!(cols, 2)), box_low);
-                let lock = t!(0x20, cols, spread3!(multi), row);
+                let cols = and!(t!(0xfe, a, srl!(a, 9), srl!(a, 18)), row);
+                // Boxes with two or more columns, at the box's top bit.
+                let multi = and!(t!(0xe8, cols, sll!(cols, 1), sll!(cols, 2)), box_high);
+                // cols & !multi & !(multi's lower two columns)
+                let lock = t!(0x10, cols, multi, _mm512_sub_epi32(multi, srl!(multi, 2)));
                 let lock = t!(0xfe, lock, sll!(lock, 9), sll!(lock, 18));
-                let multi_rows = and!(t!(0xe8, kept, srl!(kept, 3), srl!(kept, 6)), row_low);
-                let multi_rows = t!(0xfe, multi_rows, sll!(multi_rows, 3), sll!(multi_rows, 6));
+                // Rows with two or more segments, at the row's first top bit, then over the whole row.
+                let multi_rows = and!(t!(0xe8, kept, srl!(kept, 3), srl!(kept, 6)), row_high);
+                let multi_rows = _mm512_sub_epi32(sll!(multi_rows, 9), multi_rows);
                 let multi_boxes = t!(0xfe, multi, sll!(multi, 9), sll!(multi, 18));
-                let solved = and!(a, spread3!(t!(0x10, kept, multi_rows, multi_boxes)));
+                let solved = within!(a, t!(0x10, kept, multi_rows, multi_boxes));
                 (a, lock, solved)
             }};
         }
