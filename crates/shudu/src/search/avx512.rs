@@ -167,11 +167,12 @@ pub(super) unsafe fn settle(s: &mut State, pairs: &mut [u32; 3]) -> bool {
                 // cols & !multi & !(multi's lower two columns)
                 let lock = t!(0x10, cols, multi, _mm512_sub_epi32(multi, srl!(multi, 2)));
                 let lock = t!(0xfe, lock, sll!(lock, 9), sll!(lock, 18));
-                // Rows with two or more segments, at the row's first top bit, then over the whole row.
+                // Rows with two or more segments, at the row's first top bit (9 * row + 2), then over the row's nine
+                // cells.
                 let multi_rows = and!(t!(0xe8, kept, srl!(kept, 3), srl!(kept, 6)), row_high);
-                let multi_rows = _mm512_sub_epi32(sll!(multi_rows, 9), multi_rows);
-                let multi_boxes = t!(0xfe, multi, sll!(multi, 9), sll!(multi, 18));
-                let solved = within!(a, t!(0x10, kept, multi_rows, multi_boxes));
+                let multi_rows = _mm512_sub_epi32(sll!(multi_rows, 7), srl!(multi_rows, 2));
+                // A row with one segment, in a box with one column (a locked column): one cell, the digit's.
+                let solved = t!(0x40, a, lock, multi_rows);
                 (a, lock, solved)
             }};
         }
