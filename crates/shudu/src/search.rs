@@ -1163,8 +1163,9 @@ impl Search {
     fn run(&mut self, state: &mut State, engine: Engine) -> bool {
         #[cfg(target_arch = "x86_64")]
         if engine == Engine::V4 && has_v4() {
-            // SAFETY: the CPU has every feature `run_v4` is compiled for.
-            return unsafe { self.run_v4_givens(state) };
+            // SAFETY: the CPU has every feature `run_v4` is compiled for. The givens' propagation needs no wide
+            // update first: with every band unlike its last update, the first sweep updates them all.
+            return unsafe { self.run_v4(state) };
         }
         #[cfg(target_arch = "x86_64")]
         if engine != Engine::Portable && has_v3() {
@@ -1205,7 +1206,8 @@ impl Search {
         unsafe { wide::propagate(state) && self.run_v3(state) }
     }
 
-    /// The same search compiled for x86-64-v3 with AVX-512 as well ([`has_v4`]).
+    /// The same search compiled for x86-64-v3 with AVX-512 as well ([`has_v4`]), each branch settled in registers
+    /// by [`avx512::settle`].
     ///
     /// # Safety
     ///
@@ -1214,18 +1216,6 @@ impl Search {
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512bw,avx512vl,avx512dq,avx512cd")]
     unsafe fn run_v4(&mut self, state: &mut State) -> bool {
         self.run_with::<true, true>(state)
-    }
-
-    /// [`Search::run_v4`] after the wide band update on the givens.
-    ///
-    /// # Safety
-    ///
-    /// The CPU must have the features of [`has_v4`].
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512bw,avx512vl,avx512dq,avx512cd")]
-    unsafe fn run_v4_givens(&mut self, state: &mut State) -> bool {
-        // SAFETY: the caller vouches for the CPU.
-        unsafe { wide::propagate(state) && self.run_v4(state) }
     }
 
     /// A branch of the search, in the engine `V3` and `V4` name.
