@@ -99,6 +99,7 @@ fn search_in(values: &[u8; 81], excluded: &[(usize, u8)], limit: u64, engine: En
         guesses: 0,
         solution: None,
         wide_after,
+        first_band: 0,
     };
     if let Some(mut state) = State::from_values(values) {
         for &(cell, digit) in excluded {
@@ -1156,6 +1157,8 @@ struct Search {
     solution: Option<[u8; 81]>,
     /// [`WIDE_AFTER`], or less to test the wide update on more of the search.
     wide_after: u32,
+    /// The band of the last guess, where the AVX-512 engine's sweeps start.
+    first_band: usize,
 }
 
 impl Search {
@@ -1244,7 +1247,7 @@ impl Search {
         #[cfg(target_arch = "x86_64")]
         let settled = V4 && {
             // SAFETY: `V4` is true only below `run_v4`, entered after `has_v4`.
-            if !unsafe { avx512::settle(state, &mut pairs) } {
+            if !unsafe { avx512::settle(state, &mut pairs, self.first_band) } {
                 return false;
             }
             true
@@ -1303,6 +1306,7 @@ impl Search {
             if digits == 0 {
                 // The last candidate: no copy needed.
                 state.place(d, b, bit);
+                self.first_band = b;
                 return self.branch::<V3, V4>(state);
             }
             // Field by field: copied whole, the 268 bytes went through a call to `memcpy`.
@@ -1313,6 +1317,7 @@ impl Search {
             };
             next.place(d, b, bit);
             self.guesses += 1;
+            self.first_band = b;
             if self.branch::<V3, V4>(&mut next) {
                 return true;
             }

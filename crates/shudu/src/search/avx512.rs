@@ -52,7 +52,7 @@ unsafe fn store(words: &mut [u32; 32], b: usize, v: __m512i) {
 /// The CPU must have AVX-512F, BW, VL, DQ and CD besides the x86-64-v3 features (`super::has_v4`).
 #[inline]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512bw,avx512vl,avx512dq,avx512cd")]
-pub(super) unsafe fn settle(s: &mut State, pairs: &mut [u32; 3]) -> bool {
+pub(super) unsafe fn settle(s: &mut State, pairs: &mut [u32; 3], first: usize) -> bool {
     // SAFETY: the features are enabled; every load and store goes through `load` and `store`.
     unsafe {
         macro_rules! v {
@@ -184,9 +184,13 @@ pub(super) unsafe fn settle(s: &mut State, pairs: &mut [u32; 3]) -> bool {
                 t!(0xfe, x, _mm512_permutexvar_epi32(next3, x), _mm512_permutexvar_epi32(next6, x))
             }};
         }
-        let (mut b0, mut b1, mut b2) = (load(&s.bands, 0), load(&s.bands, 1), load(&s.bands, 2));
-        let (mut p0, mut p1, mut p2) = (load(&s.prev, 0), load(&s.prev, 1), load(&s.prev, 2));
-        let [mut u0, mut u1, mut u2] = s.unsolved;
+        // The bands in sweep order, `first` first: the update is the same for every band, so only the loads, the
+        // stores and the indices of `unsolved` and `pairs` name them.
+        let i0 = first % 3;
+        let (i1, i2) = ((i0 + 1) % 3, (i0 + 2) % 3);
+        let (mut b0, mut b1, mut b2) = (load(&s.bands, i0), load(&s.bands, i1), load(&s.bands, i2));
+        let (mut p0, mut p1, mut p2) = (load(&s.prev, i0), load(&s.prev, i1), load(&s.prev, i2));
+        let (mut u0, mut u1, mut u2) = (s.unsolved[i0], s.unsolved[i1], s.unsolved[i2]);
         loop {
             // The band update to a fixed point.
             loop {
@@ -220,7 +224,7 @@ pub(super) unsafe fn settle(s: &mut State, pairs: &mut [u32; 3]) -> bool {
             // three lanes, then across the three groups.
             let mut placed = false;
             macro_rules! singles {
-                ($b:ident, $o1:ident, $o2:ident, $u:ident, $k:literal) => {{
+                ($b:ident, $o1:ident, $o2:ident, $u:ident, $k:expr) => {{
                     let x = $b;
                     let (g1, g2) = (_mm512_permutexvar_epi32(group1, x), _mm512_permutexvar_epi32(group2, x));
                     let (c1, c2, c3) = (t!(0xfe, x, g1, g2), t!(0xe8, x, g1, g2), t!(0x80, x, g1, g2));
@@ -243,7 +247,7 @@ pub(super) unsafe fn settle(s: &mut State, pairs: &mut [u32; 3]) -> bool {
                     if !u & r2 & BAND != 0 {
                         return false;
                     }
-                    pairs[$k] = u & r2 & !r3;
+                    pairs[$k % 3] = u & r2 & !r3;
                     let mut cells = u & !r2;
                     while cells != 0 {
                         let bit = cells.trailing_zeros();
@@ -261,9 +265,9 @@ pub(super) unsafe fn settle(s: &mut State, pairs: &mut [u32; 3]) -> bool {
                     }
                 }};
             }
-            singles!(b0, b1, b2, u0, 0);
-            singles!(b1, b0, b2, u1, 1);
-            singles!(b2, b0, b1, u2, 2);
+            singles!(b0, b1, b2, u0, i0);
+            singles!(b1, b0, b2, u1, i1);
+            singles!(b2, b0, b1, u2, i2);
             if placed {
                 continue;
             }
@@ -295,13 +299,15 @@ pub(super) unsafe fn settle(s: &mut State, pairs: &mut [u32; 3]) -> bool {
                 break;
             }
         }
-        store(&mut s.bands, 0, b0);
-        store(&mut s.bands, 1, b1);
-        store(&mut s.bands, 2, b2);
-        store(&mut s.prev, 0, p0);
-        store(&mut s.prev, 1, p1);
-        store(&mut s.prev, 2, p2);
-        s.unsolved = [u0, u1, u2];
+        store(&mut s.bands, i0, b0);
+        store(&mut s.bands, i1, b1);
+        store(&mut s.bands, i2, b2);
+        store(&mut s.prev, i0, p0);
+        store(&mut s.prev, i1, p1);
+        store(&mut s.prev, i2, p2);
+        s.unsolved[i0] = u0;
+        s.unsolved[i1] = u1;
+        s.unsolved[i2] = u2;
         true
     }
 }
