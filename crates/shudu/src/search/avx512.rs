@@ -8,6 +8,10 @@
 //! strike the same lane of the other two bands' registers; the cells the band's digits solved are gathered across
 //! the lanes and cleared from the band's other digits. Lanes 9 to 15 hold every cell: they strike nothing, solve
 //! nothing and are never empty.
+//!
+//! The AVX-512 intrinsics and target features this module uses are stable since Rust 1.89, above the library's
+//! declared `rust-version` (1.82): building it needs 1.89 (hence the lint allowed below).
+#![allow(clippy::incompatible_msrv)]
 
 use super::{spread, State, BAND, PLACE_CLEARS};
 use std::arch::x86_64::*;
@@ -26,7 +30,13 @@ unsafe fn load(words: &[u32; 32], b: usize) -> __m512i {
     let b = b.min(2);
     // SAFETY: AVX-512F is enabled; the mask reads lanes 0 to 8, words `9 * b` to `9 * b + 8`, inside the 32 (the
     // masked-off lanes are not read, so they cannot fault).
-    unsafe { _mm512_mask_loadu_epi32(_mm512_set1_epi32(BAND as i32), DIGITS, words.as_ptr().add(9 * b) as *const i32) }
+    unsafe {
+        _mm512_mask_loadu_epi32(
+            _mm512_set1_epi32(BAND as i32),
+            DIGITS,
+            words.as_ptr().add(9 * b) as *const i32,
+        )
+    }
 }
 
 /// Stores lanes 0 to 8 of `v` as band `b`'s nine words of `words`.
@@ -87,8 +97,8 @@ pub(super) unsafe fn settle(s: &mut State, pairs: &mut [u32; 3], first: usize) -
             };
         }
         // Three-input logic in one VPTERNLOGD; the immediate is the function's truth table on the inputs' columns
-        // 0xf0, 0xcc and 0xaa: 0xfe `a | b | c`, 0xe8 the majority, 0xca `a ? b : c`, 0xea `a & b | c`, 0x20
-        // `a & !b & c`, 0x10 `a & !(b | c)`. Written out, ORs of disjoint shifts became multiplications (VPMULLD, ten
+        // 0xf0, 0xcc and 0xaa: 0xfe `a | b | c`, 0xe8 the majority, 0x80 `a & b & c`, 0xa8 `(a | b) & c`, 0x57
+        // `!((a | b) & c)`, 0xe0 `a & (b | c)`, 0x40 `a & b & !c`, 0x20 `a & !b & c`, 0x10 `a & !(b | c)`. Written out, ORs of disjoint shifts became multiplications (VPMULLD, ten
         // cycles) on the update's critical path.
         macro_rules! t {
             ($imm:literal, $a:expr, $b:expr, $c:expr) => {
@@ -105,17 +115,11 @@ pub(super) unsafe fn settle(s: &mut State, pairs: &mut [u32; 3], first: usize) -
         // The update works on the "high form" of a band: bit `9 * row + 3 * box + 2` set while the row-box segment
         // holds a candidate. Shifts by an immediate take one port of the two that run 512-bit operations, and they
         // were the bulk of the update: the high form comes from a carry (the low two bits of each segment plus 3
-        // reach its top bit when either is set) instead of two shifts, and a high-form bit `x` covers its segment's
-        // three cells as `x | (x - (x >> 2))`, one shift instead of two.
+        // reach its top bit when either is set) instead of two shifts, a high-form bit `x` covers its segment's
+        // three cells as `x | (x - (x >> 2))`, one shift instead of two, and the segments on a permutation are
+        // found by testing the six permutations (no shifts) instead of by rotating rows and boxes (ten).
         let seg_low2 = v!(0o333_333_333);
         let high_bits = v!(0o444_444_444);
-        macro_rules! high {
-            ($a:expr) => {{
-                let a = $a;
-                // (carry | a) & high
-                t!(0xa8, _mm512_add_epi32(and!(a, seg_low2), seg_low2), a, high_bits)
-            }};
-        }
         // `$a & (the segments' cells of the high-form bits $x)`
         macro_rules! within {
             ($a:expr, $x:expr) => {{
@@ -123,15 +127,20 @@ pub(super) unsafe fn settle(s: &mut State, pairs: &mut [u32; 3], first: usize) -
                 t!(0xe0, $a, x, _mm512_sub_epi32(x, srl!(x, 2)))
             }};
         }
-        // The box rotation of the high form: box k takes box k + 1, in every row. Bits off the high form are left as
-        // they fall: the result is only used under the segments `m`.
-        let box_next = v!(0o044_044_044);
-        macro_rules! k1 {
-            ($x:expr) => {{
-                let x = $x;
-                t!(0xca, box_next, srl!(x, 3), sll!(x, 6))
-            }};
-        }
+        // The six permutations of a band's three boxes over its three rows, in the high form.
+        let perms = {
+            const fn perm(p: [u32; 3]) -> u32 {
+                1 << (3 * p[0] + 2) | 1 << (9 + 3 * p[1] + 2) | 1 << (18 + 3 * p[2] + 2)
+            }
+            [
+                v!(perm([0, 1, 2])),
+                v!(perm([0, 2, 1])),
+                v!(perm([1, 0, 2])),
+                v!(perm([1, 2, 0])),
+                v!(perm([2, 0, 1])),
+                v!(perm([2, 1, 0])),
+            ]
+        };
         let row = v!(0x1ff);
         let box_low = v!(0o111);
         let box_high = v!(0o444);
@@ -151,14 +160,14 @@ pub(super) unsafe fn settle(s: &mut State, pairs: &mut [u32; 3], first: usize) -
         macro_rules! update {
             ($a:expr) => {{
                 let a = $a;
-                let m = high!(a);
-                // Rows r + 1 (`n1`) and r + 2 (`n2`, mod 3) brought to row r; bits past 27 are cut by the box masks.
-                let n1 = or!(srl!(m, 9), sll!(m, 18));
-                let n2 = or!(srl!(m, 18), sll!(m, 9));
-                // A segment (r, k) lies on a permutation when rows r + 1 and r + 2 can take boxes k + 1 and k + 2:
-                // n1(k + 1) & n2(k + 2) | n1(k + 2) & n2(k + 1), which is the box rotation of
-                // n1 & k1(n2) | n2 & k1(n1).
-                let kept = and!(m, k1!(t!(0xea, n1, k1!(n2), and!(n2, k1!(n1)))));
+                // The segments not held (and every bit off the high form).
+                let missing = t!(0x57, _mm512_add_epi32(and!(a, seg_low2), seg_low2), a, high_bits);
+                // The segments on a permutation the band still holds whole: the union of those permutations, each
+                // tested with one VPTESTNMD (no segment of it missing) into a mask register.
+                let mut kept = _mm512_maskz_mov_epi32(_mm512_testn_epi32_mask(missing, perms[0]), perms[0]);
+                for p in &perms[1..] {
+                    kept = _mm512_mask_or_epi32(kept, _mm512_testn_epi32_mask(missing, *p), kept, *p);
+                }
                 let a = within!(a, kept);
                 bad |= _mm512_testn_epi32_mask(a, a);
                 let cols = and!(t!(0xfe, a, srl!(a, 9), srl!(a, 18)), row);
@@ -180,8 +189,18 @@ pub(super) unsafe fn settle(s: &mut State, pairs: &mut [u32; 3], first: usize) -
         macro_rules! across {
             ($x:expr) => {{
                 let x = $x;
-                let x = t!(0xfe, x, _mm512_permutexvar_epi32(group1, x), _mm512_permutexvar_epi32(group2, x));
-                t!(0xfe, x, _mm512_permutexvar_epi32(next3, x), _mm512_permutexvar_epi32(next6, x))
+                let x = t!(
+                    0xfe,
+                    x,
+                    _mm512_permutexvar_epi32(group1, x),
+                    _mm512_permutexvar_epi32(group2, x)
+                );
+                t!(
+                    0xfe,
+                    x,
+                    _mm512_permutexvar_epi32(next3, x),
+                    _mm512_permutexvar_epi32(next6, x)
+                )
             }};
         }
         // The bands in sweep order, `first` first: the update is the same for every band, so only the loads, the
@@ -226,19 +245,31 @@ pub(super) unsafe fn settle(s: &mut State, pairs: &mut [u32; 3], first: usize) -
             macro_rules! singles {
                 ($b:ident, $o1:ident, $o2:ident, $u:ident, $k:expr) => {{
                     let x = $b;
-                    let (g1, g2) = (_mm512_permutexvar_epi32(group1, x), _mm512_permutexvar_epi32(group2, x));
+                    let (g1, g2) = (
+                        _mm512_permutexvar_epi32(group1, x),
+                        _mm512_permutexvar_epi32(group2, x),
+                    );
                     let (c1, c2, c3) = (t!(0xfe, x, g1, g2), t!(0xe8, x, g1, g2), t!(0x80, x, g1, g2));
-                    let (c1b, c1c) = (_mm512_permutexvar_epi32(next3, c1), _mm512_permutexvar_epi32(next6, c1));
-                    let (c2b, c2c) = (_mm512_permutexvar_epi32(next3, c2), _mm512_permutexvar_epi32(next6, c2));
-                    let (c3b, c3c) = (_mm512_permutexvar_epi32(next3, c3), _mm512_permutexvar_epi32(next6, c3));
+                    let (c1b, c1c) = (
+                        _mm512_permutexvar_epi32(next3, c1),
+                        _mm512_permutexvar_epi32(next6, c1),
+                    );
+                    let (c2b, c2c) = (
+                        _mm512_permutexvar_epi32(next3, c2),
+                        _mm512_permutexvar_epi32(next6, c2),
+                    );
+                    let (c3b, c3c) = (
+                        _mm512_permutexvar_epi32(next3, c3),
+                        _mm512_permutexvar_epi32(next6, c3),
+                    );
                     // At least two groups hold the cell; some group holds it twice; some thrice; all three.
                     let two_groups = t!(0xe8, c1, c1b, c1c);
                     let twice = t!(0xfe, c2, c2b, c2c);
                     let thrice = t!(0xfe, c3, c3b, c3c);
                     let r1 = _mm512_cvtsi512_si32(t!(0xfe, c1, c1b, c1c)) as u32;
                     let r2 = _mm512_cvtsi512_si32(or!(two_groups, twice)) as u32;
-                    let r3 = _mm512_cvtsi512_si32(t!(0xfe, thrice, t!(0x80, c1, c1b, c1c), and!(two_groups, twice)))
-                        as u32;
+                    let r3 =
+                        _mm512_cvtsi512_si32(t!(0xfe, thrice, t!(0x80, c1, c1b, c1c), and!(two_groups, twice))) as u32;
                     let u = $u;
                     if u & !r1 != 0 {
                         return false;
