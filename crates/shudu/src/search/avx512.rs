@@ -112,21 +112,14 @@ pub(super) unsafe fn settle(s: &mut State, pairs: &mut [u32; 3], first: usize) -
                 t!(0xfe, x, sll!(x, 1), sll!(x, 2))
             }};
         }
-        // The update works on the "high form" of a band: bit `9 * row + 3 * box + 2` set while the row-box segment
-        // holds a candidate. Shifts by an immediate take one port of the two that run 512-bit operations, and they
-        // were the bulk of the update: the high form comes from a carry (the low two bits of each segment plus 3
-        // reach its top bit when either is set) instead of two shifts, a high-form bit `x` covers its segment's
-        // three cells as `x | (x - (x >> 2))`, one shift instead of two, and the segments on a permutation are
-        // found by testing the six permutations (no shifts) instead of by rotating rows and boxes (ten).
+        // The update works on the "high form" of a band's segments: bit `9 * row + 3 * box + 2` set while the
+        // row-box segment holds a candidate. Shifts by an immediate take one port of the two that run 512-bit
+        // operations, and they were the bulk of the update: the high form comes from a carry (the low two bits of
+        // each segment plus 3 reach its top bit when either is set) instead of two shifts, and the segments on a
+        // permutation are found by testing the six permutations (no shifts) instead of by rotating rows and boxes
+        // (ten).
         let seg_low2 = v!(0o333_333_333);
         let high_bits = v!(0o444_444_444);
-        // `$a & (the segments' cells of the high-form bits $x)`
-        macro_rules! within {
-            ($a:expr, $x:expr) => {{
-                let x = $x;
-                t!(0xe0, $a, x, _mm512_sub_epi32(x, srl!(x, 2)))
-            }};
-        }
         // The six permutations of a band's three boxes over its three rows, in the high form.
         let perms = {
             const fn perm(p: [u32; 3]) -> u32 {
@@ -141,10 +134,26 @@ pub(super) unsafe fn settle(s: &mut State, pairs: &mut [u32; 3], first: usize) -
                 v!(perm([2, 1, 0])),
             ]
         };
+        // The same permutations' cells.
+        let perm_cells = {
+            const fn cells(p: [u32; 3]) -> u32 {
+                7 << (3 * p[0]) | 7 << (9 + 3 * p[1]) | 7 << (18 + 3 * p[2])
+            }
+            [
+                v!(cells([0, 1, 2])),
+                v!(cells([0, 2, 1])),
+                v!(cells([1, 0, 2])),
+                v!(cells([1, 2, 0])),
+                v!(cells([2, 0, 1])),
+                v!(cells([2, 1, 0])),
+            ]
+        };
+        let row_first = v!(0o001_001_001);
+        let row_low8 = v!(0xff | 0xff << 9 | 0xff << 18);
+        let row_top = v!(1 << 8 | 1 << 17 | 1 << 26);
         let row = v!(0x1ff);
         let box_low = v!(0o111);
         let box_high = v!(0o444);
-        let row_high = v!(0o004_004_004);
         // Lanes 0 to 8: every bit set; lanes 9 to 15 none (their words keep every cell).
         let digits = _mm512_maskz_mov_epi32(DIGITS, v!(-1));
         // For the union across the nine lanes: each lane's two partners in its group of three, then the lanes three
@@ -162,13 +171,18 @@ pub(super) unsafe fn settle(s: &mut State, pairs: &mut [u32; 3], first: usize) -
                 let a = $a;
                 // The segments not held (and every bit off the high form).
                 let missing = t!(0x57, _mm512_add_epi32(and!(a, seg_low2), seg_low2), a, high_bits);
-                // The segments on a permutation the band still holds whole: the union of those permutations, each
-                // tested with one VPTESTNMD (no segment of it missing) into a mask register.
-                let mut kept = _mm512_maskz_mov_epi32(_mm512_testn_epi32_mask(missing, perms[0]), perms[0]);
-                for p in &perms[1..] {
-                    kept = _mm512_mask_or_epi32(kept, _mm512_testn_epi32_mask(missing, *p), kept, *p);
+                // The cells of the permutations the band still holds whole (no segment missing), each tested with
+                // one VPTESTNMD into a mask register.
+                let mut keep = _mm512_maskz_mov_epi32(_mm512_testn_epi32_mask(missing, perms[0]), perm_cells[0]);
+                for i in 1..6 {
+                    keep = _mm512_mask_or_epi32(
+                        keep,
+                        _mm512_testn_epi32_mask(missing, perms[i]),
+                        keep,
+                        perm_cells[i],
+                    );
                 }
-                let a = within!(a, kept);
+                let a = and!(a, keep);
                 bad |= _mm512_testn_epi32_mask(a, a);
                 let cols = and!(t!(0xfe, a, srl!(a, 9), srl!(a, 18)), row);
                 // Boxes with two or more columns, at the box's top bit.
@@ -176,12 +190,18 @@ pub(super) unsafe fn settle(s: &mut State, pairs: &mut [u32; 3], first: usize) -
                 // cols & !multi & !(multi's lower two columns)
                 let lock = t!(0x10, cols, multi, _mm512_sub_epi32(multi, srl!(multi, 2)));
                 let lock = t!(0xfe, lock, sll!(lock, 9), sll!(lock, 18));
-                // Rows with two or more segments, at the row's first top bit (9 * row + 2), then over the row's nine
-                // cells.
-                let multi_rows = and!(t!(0xe8, kept, srl!(kept, 3), srl!(kept, 6)), row_high);
-                let multi_rows = _mm512_sub_epi32(sll!(multi_rows, 7), srl!(multi_rows, 2));
-                // A row with one segment, in a box with one column (a locked column): one cell, the digit's.
-                let solved = t!(0x40, a, lock, multi_rows);
+                // Once the segments off every permutation are gone, a row with one segment in a box with one column
+                // is a row with one cell: the digit's. Each row less its lowest cell (no row is empty unless the band
+                // is), then the rows left with a cell, flagged at their top bit (the low eight bits plus 255 carry
+                // into it) and spread over their nine cells.
+                let rest = and!(a, _mm512_sub_epi32(a, row_first));
+                let more = t!(
+                    0xa8,
+                    _mm512_add_epi32(and!(rest, row_low8), row_low8),
+                    rest,
+                    row_top
+                );
+                let solved = andn!(a, _mm512_sub_epi32(sll!(more, 1), srl!(more, 8)));
                 (a, lock, solved)
             }};
         }
