@@ -262,34 +262,41 @@ pub(super) unsafe fn settle(s: &mut State, pairs: &mut [u32; 3], first: usize) -
             // Naked singles, from the cells with at least one, two and three candidates: across each group of
             // three lanes, then across the three groups.
             let mut placed = false;
+            // Counted for the three bands before any single is placed (as the x86-64-v3 engine does; a count made
+            // stale by a single placed in the same round defers a single or an empty cell to the next round, and
+            // the guess follows a round that placed nothing). Each band's groups of three lanes first; then the
+            // three bands packed into one register (band j's group g in lane 3g + j), and the groups summed for
+            // all three at once.
+            let group = |x: __m512i| {
+                let (g1, g2) = (_mm512_permutexvar_epi32(group1, x), _mm512_permutexvar_epi32(group2, x));
+                (t!(0xfe, x, g1, g2), t!(0xe8, x, g1, g2), t!(0x80, x, g1, g2))
+            };
+            let (x0, x1, x2) = (group(b0), group(b1), group(b2));
+            let pack = |y0: __m512i, y1: __m512i, y2: __m512i| {
+                _mm512_mask_blend_epi32(0o444, _mm512_mask_blend_epi32(0o222, y0, y1), y2)
+            };
+            let (c1, c2, c3) = (pack(x0.0, x1.0, x2.0), pack(x0.1, x1.1, x2.1), pack(x0.2, x1.2, x2.2));
+            let (c1b, c1c) = (_mm512_permutexvar_epi32(next3, c1), _mm512_permutexvar_epi32(next6, c1));
+            let (c2b, c2c) = (_mm512_permutexvar_epi32(next3, c2), _mm512_permutexvar_epi32(next6, c2));
+            let (c3b, c3c) = (_mm512_permutexvar_epi32(next3, c3), _mm512_permutexvar_epi32(next6, c3));
+            // At least two groups hold the cell; some group holds it twice; some thrice; all three.
+            let two_groups = t!(0xe8, c1, c1b, c1c);
+            let twice = t!(0xfe, c2, c2b, c2c);
+            let thrice = t!(0xfe, c3, c3b, c3c);
+            let lanes = |x: __m512i| {
+                let x = _mm512_castsi512_si128(x);
+                [
+                    _mm_cvtsi128_si32(x) as u32,
+                    _mm_extract_epi32::<1>(x) as u32,
+                    _mm_extract_epi32::<2>(x) as u32,
+                ]
+            };
+            let r1 = lanes(t!(0xfe, c1, c1b, c1c));
+            let r2 = lanes(or!(two_groups, twice));
+            let r3 = lanes(t!(0xfe, thrice, t!(0x80, c1, c1b, c1c), and!(two_groups, twice)));
             macro_rules! singles {
-                ($b:ident, $o1:ident, $o2:ident, $u:ident, $k:expr) => {{
-                    let x = $b;
-                    let (g1, g2) = (
-                        _mm512_permutexvar_epi32(group1, x),
-                        _mm512_permutexvar_epi32(group2, x),
-                    );
-                    let (c1, c2, c3) = (t!(0xfe, x, g1, g2), t!(0xe8, x, g1, g2), t!(0x80, x, g1, g2));
-                    let (c1b, c1c) = (
-                        _mm512_permutexvar_epi32(next3, c1),
-                        _mm512_permutexvar_epi32(next6, c1),
-                    );
-                    let (c2b, c2c) = (
-                        _mm512_permutexvar_epi32(next3, c2),
-                        _mm512_permutexvar_epi32(next6, c2),
-                    );
-                    let (c3b, c3c) = (
-                        _mm512_permutexvar_epi32(next3, c3),
-                        _mm512_permutexvar_epi32(next6, c3),
-                    );
-                    // At least two groups hold the cell; some group holds it twice; some thrice; all three.
-                    let two_groups = t!(0xe8, c1, c1b, c1c);
-                    let twice = t!(0xfe, c2, c2b, c2c);
-                    let thrice = t!(0xfe, c3, c3b, c3c);
-                    let r1 = _mm512_cvtsi512_si32(t!(0xfe, c1, c1b, c1c)) as u32;
-                    let r2 = _mm512_cvtsi512_si32(or!(two_groups, twice)) as u32;
-                    let r3 =
-                        _mm512_cvtsi512_si32(t!(0xfe, thrice, t!(0x80, c1, c1b, c1c), and!(two_groups, twice))) as u32;
+                ($b:ident, $o1:ident, $o2:ident, $u:ident, $k:expr, $j:literal) => {{
+                    let (r1, r2, r3) = (r1[$j], r2[$j], r3[$j]);
                     let u = $u;
                     if u & !r1 != 0 {
                         return false;
@@ -316,9 +323,9 @@ pub(super) unsafe fn settle(s: &mut State, pairs: &mut [u32; 3], first: usize) -
                     }
                 }};
             }
-            singles!(b0, b1, b2, u0, i0);
-            singles!(b1, b0, b2, u1, i1);
-            singles!(b2, b0, b1, u2, i2);
+            singles!(b0, b1, b2, u0, i0, 0);
+            singles!(b1, b0, b2, u1, i1, 1);
+            singles!(b2, b0, b1, u2, i2, 2);
             if placed {
                 continue;
             }
