@@ -1,13 +1,16 @@
-//! The band update of the AVX-512 engine: each band's nine digits in the first nine lanes of one 512-bit register,
-//! kept in registers for the whole propagation.
+//! The AVX-512 engine's logic for a branch of the search: each band's nine digits in the first nine lanes of one
+//! 512-bit register, kept in registers from the branch's start to its fixed point (band update, naked singles,
+//! column claims), then stored once.
 //!
-//! A sweep visits the three bands in turn. A band is updated only when one of its nine words differs from the
-//! band's value at its last update (one compare into a mask register, one test: three tests a sweep instead of the
-//! portable sweep's 27), and then all nine digits are updated at once with the bit arithmetic of the x86-64-v3 wide
-//! update (`super::wide`), which the compiler folds into three-input VPTERNLOGD operations. A digit's column locks
-//! strike the same lane of the other two bands' registers; the cells the band's digits solved are gathered across
-//! the lanes and cleared from the band's other digits. Lanes 9 to 15 hold every cell: they strike nothing, solve
-//! nothing and are never empty.
+//! A sweep visits the three bands in turn, starting with the band of the last guess. A band is updated only when one
+//! of its nine words differs from the band's value at its last update (one compare into a mask register, one test:
+//! three tests a sweep instead of the portable sweep's 27), and then all nine digits are updated at once: the
+//! segments the band holds, the six permutations of its boxes tested against them with VPTESTNMD (each a mask of
+//! the lanes where it survives), the kept cells gathered by masked ORs, the locked columns and the rows left with
+//! one cell by bit arithmetic in VPTERNLOGD. A digit's column locks strike the same lane of the other two bands'
+//! registers; the cells the band's digits solved are gathered across the lanes (VPERMD) and cleared from the band's
+//! other digits. Lanes 9 to 15 hold every cell: they strike nothing, solve nothing and are never empty. The result
+//! is the fixed point the other engines reach, so the guesses and results are theirs (the collection test checks it).
 //!
 //! The AVX-512 intrinsics and target features this module uses are stable since Rust 1.89, above the library's
 //! declared `rust-version` (1.82): building it needs 1.89 (hence the lint allowed below).
@@ -54,8 +57,8 @@ unsafe fn store(words: &mut [u32; 32], b: usize, v: __m512i) {
 
 /// Runs the logic of a branch of the search to its fixed point, with the band words in registers throughout: the
 /// band update, naked singles and column claims, as `Search::run_with` does on the other engines (the same fixed
-/// point, so the same guesses). `false` on a contradiction; else `pairs` receives each band's cells with two
-/// candidates.
+/// point, so the same guesses). The sweeps start with band `first` (that of the last guess). `false` on a
+/// contradiction; else `pairs` receives each band's cells with two candidates.
 ///
 /// # Safety
 ///
