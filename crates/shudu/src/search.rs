@@ -1163,6 +1163,7 @@ struct Search {
     /// [`WIDE_AFTER`], or less to test the wide update on more of the search.
     wide_after: u32,
     /// The band of the last guess, where the AVX-512 engine's sweeps start.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     first_band: usize,
 }
 
