@@ -105,6 +105,8 @@ fn search_in(values: &[u8; 81], excluded: &[(usize, u8)], limit: u64, engine: En
         solution: None,
         wide_after,
         first_band: 0,
+        pending: None,
+        source: std::ptr::null(),
     };
     if let Some(mut state) = State::from_values(values) {
         for &(cell, digit) in excluded {
@@ -1165,6 +1167,13 @@ struct Search {
     /// The band of the last guess, where the AVX-512 engine's sweeps start.
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     first_band: usize,
+    /// On the AVX-512 engine, the guess (digit, band, bit) the next branch places first, in registers.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    pending: Option<(usize, usize, u32)>,
+    /// On the AVX-512 engine, the state of the branch that guessed, which the next branch reads its start from
+    /// (null: from its own state).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    source: *const State,
 }
 
 impl Search {
@@ -1252,8 +1261,11 @@ impl Search {
         let mut pairs = [0u32; 3];
         #[cfg(target_arch = "x86_64")]
         let settled = V4 && {
-            // SAFETY: `V4` is true only below `run_v4`, entered after `has_v4`.
-            if !unsafe { avx512::settle(state, &mut pairs, self.first_band) } {
+            let source = std::mem::replace(&mut self.source, std::ptr::null());
+            let placement = self.pending.take();
+            // SAFETY: `V4` is true only below `run_v4`, entered after `has_v4`; `source`, when set, is the state of
+            // the branch that guessed, which waits in `branch` (untouched) for the whole of this call.
+            if !unsafe { avx512::settle(state, source, placement, &mut pairs, self.first_band) } {
                 return false;
             }
             true
@@ -1313,17 +1325,33 @@ impl Search {
             digits &= digits - 1;
             if digits == 0 {
                 // The last candidate: no copy needed.
-                state.place(d, b, bit);
+                if V4 {
+                    self.pending = Some((d, b, bit));
+                } else {
+                    state.place(d, b, bit);
+                }
                 self.first_band = b;
                 return self.branch::<V3, V4>(state);
             }
-            // Field by field: copied whole, the 268 bytes went through a call to `memcpy`.
-            let mut next = State {
-                bands: state.bands,
-                unsolved: state.unsolved,
-                prev: state.prev,
+            let mut next = if V4 {
+                // Filled by the branch itself, which reads its start from `state`.
+                self.pending = Some((d, b, bit));
+                self.source = &*state;
+                State {
+                    bands: [0; 32],
+                    unsolved: [0; 3],
+                    prev: [0; 32],
+                }
+            } else {
+                // Field by field: copied whole, the 268 bytes went through a call to `memcpy`.
+                let mut next = State {
+                    bands: state.bands,
+                    unsolved: state.unsolved,
+                    prev: state.prev,
+                };
+                next.place(d, b, bit);
+                next
             };
-            next.place(d, b, bit);
             self.guesses += 1;
             self.first_band = b;
             if self.branch::<V3, V4>(&mut next) {

@@ -57,16 +57,26 @@ unsafe fn store(words: &mut [u32; 32], b: usize, v: __m512i) {
 
 /// Runs the logic of a branch of the search to its fixed point, with the band words in registers throughout: the
 /// band update, naked singles and column claims, as `Search::run_with` does on the other engines (the same fixed
-/// point, so the same guesses). The sweeps start with band `first` (that of the last guess). `false` on a
-/// contradiction; else `pairs` receives each band's cells with two candidates.
+/// point, so the same guesses). The branch starts from `source` (the parent's state, `s` a fresh one to fill) or, when
+/// `source` is null, from `s`, with the guess `placement` (digit, band, bit), if any, to place first; the sweeps
+/// start with band `first` (that of the guess). `false` on a contradiction; else `s` holds the fixed point (its band
+/// words, their last updates and its unsolved cells) and `pairs` each band's cells with two candidates.
 ///
 /// # Safety
 ///
-/// The CPU must have AVX-512F, BW, VL, DQ and CD besides the x86-64-v3 features (`super::has_v4`).
+/// The CPU must have AVX-512F, BW, VL, DQ and CD besides the x86-64-v3 features (`super::has_v4`); `source` must be
+/// null or point to a live state that nothing writes during the call.
 #[inline]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512bw,avx512vl,avx512dq,avx512cd")]
-pub(super) unsafe fn settle(s: &mut State, pairs: &mut [u32; 3], first: usize) -> bool {
-    // SAFETY: the features are enabled; every load and store goes through `load` and `store`.
+pub(super) unsafe fn settle(
+    s: &mut State,
+    source: *const State,
+    placement: Option<(usize, usize, u32)>,
+    pairs: &mut [u32; 3],
+    first: usize,
+) -> bool {
+    // SAFETY: the features are enabled; every load and store goes through `load` and `store`; `source`, when not
+    // null, is a live state no one writes during the call (the caller's promise).
     unsafe {
         macro_rules! v {
             ($x:expr) => {
@@ -230,9 +240,22 @@ pub(super) unsafe fn settle(s: &mut State, pairs: &mut [u32; 3], first: usize) -
         // stores and the indices of `unsolved` and `pairs` name them.
         let i0 = first % 3;
         let (i1, i2) = ((i0 + 1) % 3, (i0 + 2) % 3);
-        let (mut b0, mut b1, mut b2) = (load(&s.bands, i0), load(&s.bands, i1), load(&s.bands, i2));
-        let (mut p0, mut p1, mut p2) = (load(&s.prev, i0), load(&s.prev, i1), load(&s.prev, i2));
-        let (mut u0, mut u1, mut u2) = (s.unsolved[i0], s.unsolved[i1], s.unsolved[i2]);
+        // Read from the parent's state when given one (written a while ago, so no load waits on a store in flight,
+        // as the loads of a fresh copy did), else from `s`.
+        let from: &State = if source.is_null() { s } else { &*source };
+        let (mut b0, mut b1, mut b2) = (load(&from.bands, i0), load(&from.bands, i1), load(&from.bands, i2));
+        let (mut p0, mut p1, mut p2) = (load(&from.prev, i0), load(&from.prev, i1), load(&from.prev, i2));
+        let (mut u0, mut u1, mut u2) = (from.unsolved[i0], from.unsolved[i1], from.unsolved[i2]);
+        // The guess, placed in registers (see `State::place`): digit `d` at bit `bit` of band `b`, the first of the
+        // sweep.
+        if let Some((d, b, bit)) = placement {
+            debug_assert_eq!(b % 3, i0);
+            let lane: __mmask16 = 1 << (d % 9);
+            b0 = _mm512_mask_andnot_epi32(b0, lane, v!(PLACE_CLEARS[bit as usize & 31]), b0);
+            let col = v!(spread(1 << (bit % 9)));
+            b1 = _mm512_mask_andnot_epi32(b1, lane, col, b1);
+            b2 = _mm512_mask_andnot_epi32(b2, lane, col, b2);
+        }
         loop {
             // The band update to a fixed point.
             loop {
