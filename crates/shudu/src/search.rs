@@ -10,7 +10,10 @@
 //!   A box whose candidates for the digit lie in one column locks that column out of the other two bands. Updates
 //!   run in unrolled sweeps over the 27 bands, each band compared with its value at its last update.
 //!   On x86-64-v3 the givens' propagation, a long cascade, runs in a wide form of the same update, which updates
-//!   all 27 bands in each sweep with 256-bit vectors and no per-band tests.
+//!   all 27 bands in each sweep with 256-bit vectors and no per-band tests. Where the CPU has AVX-512, a third
+//!   engine (`search::avx512`) keeps each band's nine digits in one 512-bit register for the whole of a branch's logic
+//!   (band update, naked singles, column claims), updates a band's nine digits at once when a mask compare finds it
+//!   changed, and tests the six permutations of its boxes with VPTESTNMD instead of the lookup tables.
 //! - **Column claims** (hidden singles in columns among them): a column whose digit can only be in one band claims
 //!   it there, and its box in that band loses the digit's other columns.
 //! - **Naked singles**: three bit-parallel counters over the nine digits find the cells with one candidate (and the
@@ -20,6 +23,9 @@
 //!   state: no heap allocation anywhere.
 
 use crate::grid::{Grid, House};
+
+#[cfg(target_arch = "x86_64")]
+mod avx512;
 
 /// How many solutions a puzzle has, up to a limit, and the first one found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,18 +78,35 @@ pub fn search(values: &[u8; 81], limit: u64) -> Outcome {
 /// assert_eq!(search::search_excluding(&p, &[(1, 2)], 2).count, 1);
 /// ```
 pub fn search_excluding(values: &[u8; 81], excluded: &[(usize, u8)], limit: u64) -> Outcome {
-    search_in(values, excluded, limit, true, WIDE_AFTER)
+    search_in(values, excluded, limit, Engine::V4, WIDE_AFTER)
 }
 
-/// [`search_excluding`], on the portable engine unless `v3` (then on the x86-64-v3 one where the CPU has it, which
-/// hands a propagation to the wide update after `wide_after` band updates).
-fn search_in(values: &[u8; 81], excluded: &[(usize, u8)], limit: u64, v3: bool, wide_after: u32) -> Outcome {
+/// The engines of the search, each compiled for its own instruction set; a run asks for one and gets the best the CPU
+/// has up to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Engine {
+    /// Plain Rust for the build's target (x86-64-v2 as shipped).
+    Portable,
+    /// x86-64-v3: AVX2, BMI1/2, POPCNT, LZCNT ([`has_v3`]). Asked for by the tests only: the search asks for
+    /// the best.
+    #[cfg_attr(not(test), allow(dead_code))]
+    V3,
+    /// x86-64-v3 with AVX-512 (F, BW, VL, DQ, CD, VPOPCNTDQ, BITALG, VBMI) ([`has_v4`]).
+    V4,
+}
+
+/// [`search_excluding`] on `engine` or the best the CPU has below it; the x86-64-v3 and AVX-512 engines hand a
+/// propagation to the wide update after `wide_after` band updates.
+fn search_in(values: &[u8; 81], excluded: &[(usize, u8)], limit: u64, engine: Engine, wide_after: u32) -> Outcome {
     let mut ctx = Search {
         limit: limit.max(1),
         count: 0,
         guesses: 0,
         solution: None,
         wide_after,
+        first_band: 0,
+        pending: None,
+        source: std::ptr::null(),
     };
     if let Some(mut state) = State::from_values(values) {
         for &(cell, digit) in excluded {
@@ -91,7 +114,7 @@ fn search_in(values: &[u8; 81], excluded: &[(usize, u8)], limit: u64, v3: bool, 
                 state.bands[at(digit as usize - 1, cell / 27)] &= !(1 << (cell % 27));
             }
         }
-        ctx.run(&mut state, v3);
+        ctx.run(&mut state, engine);
     }
     Outcome {
         count: ctx.count,
@@ -1113,6 +1136,18 @@ fn has_v3() -> bool {
         && is_x86_feature_detected!("lzcnt")
 }
 
+/// Whether the CPU has the AVX-512 features `Search::run_v4` is compiled for, besides those of [`has_v3`].
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn has_v4() -> bool {
+    has_v3()
+        && is_x86_feature_detected!("avx512f")
+        && is_x86_feature_detected!("avx512bw")
+        && is_x86_feature_detected!("avx512vl")
+        && is_x86_feature_detected!("avx512dq")
+        && is_x86_feature_detected!("avx512cd")
+}
+
 /// How many band updates a propagation of the search (after the givens') makes with the portable sweep before the
 /// x86-64-v3 engine hands it to the wide update: never, as measured. The givens' propagation is a long cascade,
 /// where the wide update's straight-line sweeps avoid the sweep tests' mispredictions; after a guess or a single
@@ -1129,21 +1164,38 @@ struct Search {
     solution: Option<[u8; 81]>,
     /// [`WIDE_AFTER`], or less to test the wide update on more of the search.
     wide_after: u32,
+    /// The band of the last guess, where the AVX-512 engine's sweeps start.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    first_band: usize,
+    /// On the AVX-512 engine, the guess (digit, band, bit) the next branch places first, in registers.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    pending: Option<(usize, usize, u32)>,
+    /// On the AVX-512 engine, the state of the branch that guessed, which the next branch reads its start from
+    /// (null: from its own state).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    source: *const State,
 }
 
 impl Search {
-    /// Solves from `state`, with the x86-64-v3 engine if `v3` (which needs the CPU to have it, [`has_v3`]).
-    fn run(&mut self, state: &mut State, v3: bool) -> bool {
+    /// Solves from `state` on `engine`, or on the best engine below it the CPU has ([`has_v4`], [`has_v3`]).
+    fn run(&mut self, state: &mut State, engine: Engine) -> bool {
         #[cfg(target_arch = "x86_64")]
-        if v3 && has_v3() {
+        if engine == Engine::V4 && has_v4() {
+            // SAFETY: the CPU has every feature `run_v4` is compiled for. The givens' propagation needs no wide
+            // update first: with every band unlike its last update, the first sweep updates them all.
+            return unsafe { self.run_v4(state) };
+        }
+        #[cfg(target_arch = "x86_64")]
+        if engine != Engine::Portable && has_v3() {
             // SAFETY: the CPU has every feature `run_v3` is compiled for.
             return unsafe { self.run_v3_givens(state) };
         }
+        let _ = engine;
         self.run_portable(state)
     }
 
     fn run_portable(&mut self, state: &mut State) -> bool {
-        self.run_with::<false>(state)
+        self.run_with::<false, false>(state)
     }
 
     /// The same search compiled for AVX2, BMI1/2, POPCNT and LZCNT (x86-64-v3): `count_ones` becomes one
@@ -1156,7 +1208,7 @@ impl Search {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     unsafe fn run_v3(&mut self, state: &mut State) -> bool {
-        self.run_with::<true>(state)
+        self.run_with::<true, false>(state)
     }
 
     /// [`Search::run_v3`] after the wide band update on the givens: their propagation is a cascade on every puzzle
@@ -1172,9 +1224,26 @@ impl Search {
         unsafe { wide::propagate(state) && self.run_v3(state) }
     }
 
-    /// A branch of the search, in the engine `V3` names.
+    /// The same search compiled for x86-64-v3 with AVX-512 as well ([`has_v4`]), each branch settled in registers
+    /// by [`avx512::settle`].
+    ///
+    /// # Safety
+    ///
+    /// The CPU must have those features ([`has_v4`]).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512bw,avx512vl,avx512dq,avx512cd")]
+    unsafe fn run_v4(&mut self, state: &mut State) -> bool {
+        self.run_with::<true, true>(state)
+    }
+
+    /// A branch of the search, in the engine `V3` and `V4` name.
     #[inline(always)]
-    fn branch<const V3: bool>(&mut self, state: &mut State) -> bool {
+    fn branch<const V3: bool, const V4: bool>(&mut self, state: &mut State) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        if V4 {
+            // SAFETY: `V4` is true only below `run_v4`, entered after `has_v4`.
+            return unsafe { self.run_v4(state) };
+        }
         #[cfg(target_arch = "x86_64")]
         if V3 {
             // SAFETY: `V3` is true only below `run_v3`, entered after `has_v3`.
@@ -1186,45 +1255,60 @@ impl Search {
     /// Solves from `state`, counting solutions; returns `true` when the limit is reached. Inlined into each engine,
     /// so that it is compiled once for each instruction set.
     #[inline(always)]
-    fn run_with<const V3: bool>(&mut self, state: &mut State) -> bool {
+    fn run_with<const V3: bool, const V4: bool>(&mut self, state: &mut State) -> bool {
         // The cells with two candidates, as the last search for naked singles found them: the guess is taken only
         // after a round that changed nothing, so they are current then.
         let mut pairs = [0u32; 3];
-        loop {
-            let swept = if V3 && self.wide_after != u32::MAX {
-                state.propagate::<V3, true>(self.wide_after)
-            } else {
-                state.propagate::<V3, false>(u32::MAX)
-            };
-            match swept {
-                None => return false,
-                Some(true) => {}
-                Some(false) => {
-                    #[cfg(target_arch = "x86_64")]
-                    // SAFETY: `V3` is true only below `run_v3`, entered after `has_v3`.
-                    if !unsafe { wide::propagate(state) } {
-                        return false;
+        #[cfg(target_arch = "x86_64")]
+        let settled = V4 && {
+            let source = std::mem::replace(&mut self.source, std::ptr::null());
+            let placement = self.pending.take();
+            // SAFETY: `V4` is true only below `run_v4`, entered after `has_v4`; `source`, when set, is the state of
+            // the branch that guessed, which waits in `branch` (untouched) for the whole of this call.
+            if !unsafe { avx512::settle(state, source, placement, &mut pairs, self.first_band) } {
+                return false;
+            }
+            true
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let settled = false;
+        if !settled {
+            loop {
+                let swept = if V3 && self.wide_after != u32::MAX {
+                    state.propagate::<V3, true>(self.wide_after)
+                } else {
+                    state.propagate::<V3, false>(u32::MAX)
+                };
+                match swept {
+                    None => return false,
+                    Some(true) => {}
+                    Some(false) => {
+                        #[cfg(target_arch = "x86_64")]
+                        // SAFETY: `V3` is true only below `run_v3`, entered after `has_v3`.
+                        if !unsafe { wide::propagate(state) } {
+                            return false;
+                        }
                     }
                 }
-            }
-            match state.naked_singles::<V3>(&mut pairs) {
-                None => return false,
-                Some(true) => continue,
-                Some(false) => {}
-            }
-            #[cfg(target_arch = "x86_64")]
-            let claimed = if V3 {
-                // SAFETY: `V3` is true only below `run_v3`, entered after `has_v3`.
-                unsafe { wide::claim_columns(state) }
-            } else {
-                state.claim_columns()
-            };
-            #[cfg(not(target_arch = "x86_64"))]
-            let claimed = state.claim_columns();
-            match claimed {
-                None => return false,
-                Some(true) => continue,
-                Some(false) => break,
+                match state.naked_singles::<V3>(&mut pairs) {
+                    None => return false,
+                    Some(true) => continue,
+                    Some(false) => {}
+                }
+                #[cfg(target_arch = "x86_64")]
+                let claimed = if V3 {
+                    // SAFETY: `V3` is true only below `run_v3`, entered after `has_v3`.
+                    unsafe { wide::claim_columns(state) }
+                } else {
+                    state.claim_columns()
+                };
+                #[cfg(not(target_arch = "x86_64"))]
+                let claimed = state.claim_columns();
+                match claimed {
+                    None => return false,
+                    Some(true) => continue,
+                    Some(false) => break,
+                }
             }
         }
         if state.is_solved() {
@@ -1241,18 +1325,36 @@ impl Search {
             digits &= digits - 1;
             if digits == 0 {
                 // The last candidate: no copy needed.
-                state.place(d, b, bit);
-                return self.branch::<V3>(state);
+                if V4 {
+                    self.pending = Some((d, b, bit));
+                } else {
+                    state.place(d, b, bit);
+                }
+                self.first_band = b;
+                return self.branch::<V3, V4>(state);
             }
-            // Field by field: copied whole, the 268 bytes went through a call to `memcpy`.
-            let mut next = State {
-                bands: state.bands,
-                unsolved: state.unsolved,
-                prev: state.prev,
+            let mut next = if V4 {
+                // Filled by the branch itself, which reads its start from `state`.
+                self.pending = Some((d, b, bit));
+                self.source = &*state;
+                State {
+                    bands: [0; 32],
+                    unsolved: [0; 3],
+                    prev: [0; 32],
+                }
+            } else {
+                // Field by field: copied whole, the 268 bytes went through a call to `memcpy`.
+                let mut next = State {
+                    bands: state.bands,
+                    unsolved: state.unsolved,
+                    prev: state.prev,
+                };
+                next.place(d, b, bit);
+                next
             };
-            next.place(d, b, bit);
             self.guesses += 1;
-            if self.branch::<V3>(&mut next) {
+            self.first_band = b;
+            if self.branch::<V3, V4>(&mut next) {
                 return true;
             }
             // That digit failed or is exhausted: rule it out here.
@@ -1315,17 +1417,20 @@ mod tests {
         assert_eq!(count_solutions(&p, 2), 0);
     }
 
-    /// The portable engine, which the collection tests do not reach on a CPU with x86-64-v3, against the engine
-    /// `search` picks, and against that engine with the wide band update taking over every propagation: same count,
-    /// solution and guesses on every puzzle of every shared collection (and the empty grid, with limits that stop it
-    /// at once, at 2 and further on). Skips where `../shared/data` is absent.
+    /// The three engines against each other: the portable engine, which the collection tests do not reach on a CPU
+    /// with x86-64-v3, the x86-64-v3 engine (also with the wide band update taking over every propagation), and the
+    /// AVX-512 engine `search` picks where the CPU has it (each falls back to the one below where the CPU lacks it):
+    /// same count, solution and guesses on every puzzle of every shared collection (and the empty grid, with limits
+    /// that stop it at once, at 2 and further on). Skips where `../shared/data` is absent.
     #[test]
-    fn both_engines_agree_on_every_collection() {
+    fn the_engines_agree_on_every_collection() {
         let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/puzzles");
         let Ok(entries) = std::fs::read_dir(&dir) else {
             eprintln!("skipping: shared puzzle collections not found at {}", dir.display());
             return;
         };
+        #[cfg(target_arch = "x86_64")]
+        eprintln!("engines on this CPU: x86-64-v3 {}, AVX-512 {}", has_v3(), has_v4());
         let mut puzzles = vec![[0u8; 81]];
         for entry in entries {
             let path = entry.expect("directory entry").path();
@@ -1339,30 +1444,40 @@ mod tests {
         assert!(puzzles.len() > 100_000, "only {} puzzles read", puzzles.len());
         for (i, p) in puzzles.iter().enumerate() {
             for limit in [1, 2] {
-                let portable = search_in(p, &[], limit, false, WIDE_AFTER);
+                let portable = search_in(p, &[], limit, Engine::Portable, WIDE_AFTER);
+                for engine in [Engine::V3, Engine::V4] {
+                    assert_eq!(
+                        portable,
+                        search_in(p, &[], limit, engine, WIDE_AFTER),
+                        "puzzle {i}, limit {limit}, {engine:?}"
+                    );
+                }
+                // The wide update after any band update: on nearly every propagation of the search, not only the long
+                // ones (the x86-64-v3 engine's; the AVX-512 engine has one update, its own).
                 assert_eq!(
                     portable,
-                    search_in(p, &[], limit, true, WIDE_AFTER),
-                    "puzzle {i}, limit {limit}"
-                );
-                // The wide update after any band update: on nearly every propagation of the search, not only the
-                // long ones.
-                assert_eq!(
-                    portable,
-                    search_in(p, &[], limit, true, 0),
-                    "puzzle {i}, limit {limit}, wide"
+                    search_in(p, &[], limit, Engine::V3, 0),
+                    "puzzle {i}, limit {limit}, V3 wide"
                 );
             }
         }
         for limit in [1, 2, 500] {
-            assert_eq!(search_in(&[0; 81], &[], limit, false, WIDE_AFTER).count, limit);
-            assert_eq!(search_in(&[0; 81], &[], limit, true, 0).count, limit);
+            assert_eq!(
+                search_in(&[0; 81], &[], limit, Engine::Portable, WIDE_AFTER).count,
+                limit
+            );
+            for engine in [Engine::V3, Engine::V4] {
+                assert_eq!(search_in(&[0; 81], &[], limit, engine, 0).count, limit);
+            }
         }
         for wide_after in [0, WIDE_AFTER] {
-            assert_eq!(
-                search_in(&puzzles[1], &[(0, 1), (0, 2)], 2, false, wide_after),
-                search_in(&puzzles[1], &[(0, 1), (0, 2)], 2, true, wide_after)
-            );
+            let portable = search_in(&puzzles[1], &[(0, 1), (0, 2)], 2, Engine::Portable, wide_after);
+            for engine in [Engine::V3, Engine::V4] {
+                assert_eq!(
+                    portable,
+                    search_in(&puzzles[1], &[(0, 1), (0, 2)], 2, engine, wide_after)
+                );
+            }
         }
     }
 
