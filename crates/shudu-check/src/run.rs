@@ -191,7 +191,7 @@ pub fn run(sources: &[Source], plan: &Plan, progress: &(dyn Fn(&Report) + Sync))
                         for board in [at, &thin] {
                             tally.states += 1;
                             every::check_all(board, &solution, &light, &mut tally);
-                            if board_index % plan.heavy_stride.max(1) == 0 {
+                            if board_index.is_multiple_of(plan.heavy_stride.max(1)) {
                                 every::check_all(board, &solution, &heavy, &mut tally);
                                 heavy_states += 1;
                             }

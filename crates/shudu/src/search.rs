@@ -91,7 +91,7 @@ enum Engine {
     /// the best.
     #[cfg_attr(not(test), allow(dead_code))]
     V3,
-    /// x86-64-v3 with AVX-512 (F, BW, VL, DQ, CD, VPOPCNTDQ, BITALG, VBMI) ([`has_v4`]).
+    /// x86-64-v3 with AVX-512 F, BW, VL, DQ and CD ([`has_v4`]).
     V4,
 }
 

@@ -15,7 +15,7 @@ use crate::sound::check_step;
 /// byte is above 200, so most cells are empty and the puzzle opens up).
 pub fn puzzle(data: &[u8]) -> Option<[u8; 81]> {
     let mut b = Bytes::new(data);
-    if b.u8() % 2 == 0 {
+    if b.u8().is_multiple_of(2) {
         let text = String::from_utf8_lossy(b.rest()).into_owned();
         return parse_line(&text).ok();
     }

@@ -31,7 +31,7 @@ pub const PUZZLES: [&str; 8] = [
 pub fn state(data: &[u8]) -> Option<Grid> {
     let mut b = Bytes::new(data);
     let mode = b.u8();
-    if mode % 2 == 0 {
+    if mode.is_multiple_of(2) {
         return format::parse(&String::from_utf8_lossy(b.rest())).ok();
     }
     let puzzle = parse_line(PUZZLES[b.below(PUZZLES.len() as u32) as usize]).expect("the puzzles parse");

@@ -33,7 +33,7 @@ pub fn save(data: &[u8]) {
         None => (rest, &[][..]),
     };
     let store = fresh();
-    let name = if which % 2 == 0 { GAME_FILE } else { STATS_FILE };
+    let name = if which.is_multiple_of(2) { GAME_FILE } else { STATS_FILE };
     std::fs::write(store.dir().join(name), content).expect("the file is written");
     if name == STATS_FILE {
         match store.load_stats() {

@@ -44,7 +44,7 @@ fn search(
                 continue;
             }
             if next == start {
-                if path.len() >= 4 && path.len() % 2 == 0 {
+                if path.len() >= 4 && path.len().is_multiple_of(2) {
                     out.push(path.clone());
                 }
                 continue;

@@ -12,9 +12,8 @@
 //! other digits. Lanes 9 to 15 hold every cell: they strike nothing, solve nothing and are never empty. The result
 //! is the fixed point the other engines reach, so the guesses and results are theirs (the collection test checks it).
 //!
-//! The AVX-512 intrinsics and target features this module uses are stable since Rust 1.89, above the library's
-//! declared `rust-version` (1.82): building it needs 1.89 (hence the lint allowed below).
-#![allow(clippy::incompatible_msrv)]
+//! The AVX-512 intrinsics and target features this module uses are stable since Rust 1.89, the workspace's
+//! `rust-version`.
 
 use super::{spread, State, BAND, PLACE_CLEARS};
 use std::arch::x86_64::*;
