@@ -437,7 +437,7 @@ impl Solver {
                     // The grading takes only loops HoDoKu's tables find (see `tables.rs`).
                     let grouped = technique == Technique::GroupedNiceLoop;
                     // A plain AIC or continuous loop is kept where HoDoKu's tables find it, or a loop with its
-                    // removals; grouped ones are not tested (tested so, held-out exact scores did not move).
+                    // removals; grouped ones are not tested (grouped AICs tested so: held-out scores did not move).
                     let seen = |s: &Step| {
                         let l = tables::hodoku_finds_loop(grid, s, grouped);
                         let other = if grouped {

@@ -51,6 +51,11 @@ fn group_fact(group: usize, on: bool) -> usize {
     CELL_FACTS + group * 2 + usize::from(on)
 }
 
+/// Whether `fact` is a candidate's fact in cell `cell` (a group's never is).
+fn in_cell(fact: usize, cell: usize) -> bool {
+    fact < CELL_FACTS && fact / 18 == cell
+}
+
 /// The line a group lies in.
 fn group_line(group: usize) -> House {
     House::from_index(group % 54 / 3)
@@ -330,7 +335,6 @@ pub(super) fn hodoku_finds_loop(grid: &Grid, step: &Step, grouped: bool) -> Opti
     for &(_, d) in &step.eliminations {
         removed.insert(d);
     }
-    let in_cell = |f: usize| f < CELL_FACTS && f / 18 == x;
     let placing = |d: Digit| -> bool {
         Table::of(&board, cell_fact(cell, d, false))
             .chain(cell_fact(cell, d, true))
@@ -343,12 +347,12 @@ pub(super) fn hodoku_finds_loop(grid: &Grid, step: &Step, grouped: bool) -> Opti
     let table = Table::of(&board, cell_fact(cell, a, true));
     let removes = table
         .chain(cell_fact(cell, a, false))
-        .is_some_and(|c| c.len() > 2 && board.is_loop(&c) && !(in_cell(c[1]) && in_cell(c[c.len() - 2])));
+        .is_some_and(|c| c.len() > 2 && board.is_loop(&c) && !(in_cell(c[1], x) && in_cell(c[c.len() - 2], x)));
     let sets_another = || {
         cands.without(removed).iter().any(|b| {
             table
                 .chain(cell_fact(cell, b, true))
-                .is_some_and(|c| c.len() > 2 && board.is_loop(&c) && !in_cell(c[1]))
+                .is_some_and(|c| c.len() > 2 && board.is_loop(&c) && !in_cell(c[1], x))
         })
     };
     let other_placed = || cands.len() == 2 && cands.without(removed).first().is_some_and(placing);
@@ -402,7 +406,7 @@ pub(super) fn hodoku_finds_continuous(grid: &Grid, step: &Step) -> Option<bool> 
         let x = cell.index();
         Table::of(&board, cell_fact(cell, from, false))
             .chain(cell_fact(cell, to, true))
-            .is_some_and(|c| c.len() > 2 && board.is_loop(&c) && !(c[1] < CELL_FACTS && c[1] / 18 == x))
+            .is_some_and(|c| c.len() > 2 && board.is_loop(&c) && !in_cell(c[1], x))
     };
     let k = nodes.len();
     Some((0..k).any(|i| {
