@@ -57,6 +57,30 @@ fn limit_one_reports_puzzles_solved() {
 }
 
 #[test]
+fn counting_further_reports_the_solutions_counted() {
+    // The puzzle with several has exactly 3 solutions (`shudu solve --count`): limits 3 and 10 both count all of
+    // them, 1 + 1 + 0 + 3 = 5, and only limit 3 leaves it at the limit.
+    let file = scratch("limit10.txt", PUZZLES);
+    for (limit, total, at_limit) in [("3", 5, 1), ("10", 5, 0)] {
+        let out = Command::new(BIN)
+            .args(["bench", "--repeat", "1", "--limit", limit])
+            .arg(&file)
+            .output()
+            .expect("shudu runs");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0));
+        assert!(
+            stdout.contains(&format!("counting up to {limit} solutions")),
+            "{stdout}"
+        );
+        assert!(
+            stdout.contains(&format!("{total} solutions counted, {at_limit} puzzles at the limit")),
+            "{stdout}"
+        );
+    }
+}
+
+#[test]
 fn says_so_when_there_is_nothing_to_time() {
     // A directory with no ../shared/data beside it.
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("bench-empty-{}/inner", std::process::id()));

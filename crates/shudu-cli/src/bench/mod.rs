@@ -397,8 +397,16 @@ fn report(out: &mut impl Write, c: &Collection, args: &BenchArgs) -> io::Result<
     let (none, unique, several) = tally(&shudu.counts);
     let answers = if c.limit == 1 {
         format!("  answers   {unique} solved, {none} without solution")
-    } else {
+    } else if c.limit == 2 {
         format!("  answers   {unique} unique, {none} without solution, {several} with several")
+    } else {
+        // Counting further, the total is what a peer counting to the same limit must match.
+        let total: u64 = shudu.counts.iter().sum();
+        let at_limit = shudu.counts.iter().filter(|&&k| k >= c.limit).count();
+        format!(
+            "  answers   {unique} unique, {none} without solution, {several} with several; \
+             {total} solutions counted, {at_limit} puzzles at the limit"
+        )
     };
     if !args.baseline {
         writeln!(out, "  shudu     {}", figures(&shudu, n, args.repeat))?;
