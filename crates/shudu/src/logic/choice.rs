@@ -52,6 +52,19 @@ pub(super) fn hodoku_reports(step: &Step) -> bool {
     true
 }
 
+/// Whether HoDoKu's own search finds `step`, where it asks more of a pattern than soundness does: an Avoidable
+/// Rectangle Type 1 only where the corner it clears holds two candidates. Five of top1465's first 500 held-out
+/// paths parted at such a rectangle, HoDoKu going on to a chain (`uniqueness.rs` finds them all, for explanations).
+pub(super) fn hodoku_finds_strictly(grid: &Grid, step: &Step) -> bool {
+    match step.technique {
+        Technique::AvoidableRectangleType1 => step
+            .eliminations
+            .iter()
+            .all(|&(cell, _)| grid.candidates(cell).len() == 2),
+        _ => true,
+    }
+}
+
 /// Whether HoDoKu weighs every instance of `technique` before choosing (see [`rank`]).
 pub(super) fn weighs_all(technique: Technique) -> bool {
     matches!(

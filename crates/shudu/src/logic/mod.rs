@@ -432,7 +432,12 @@ impl Solver {
             }
             Choice::Hodoku => {
                 let f = choice::hodoku_finder(technique, self.strict_hodoku)?;
-                let keep = |s: &Step| choice::hodoku_reports(s) && s.makes_progress(grid);
+                let strict = self.strict_hodoku;
+                let keep = |s: &Step| {
+                    choice::hodoku_reports(s)
+                        && s.makes_progress(grid)
+                        && (!strict || choice::hodoku_finds_strictly(grid, s))
+                };
                 if self.strict_hodoku && matches!(technique, Technique::NiceLoop | Technique::GroupedNiceLoop) {
                     // The grading takes only loops HoDoKu's tables find (see `tables.rs`).
                     let grouped = technique == Technique::GroupedNiceLoop;
