@@ -106,7 +106,7 @@ fn unions_into(parts: &[u16], table: &mut [u16]) {
 /// {2}`). HoDoKu takes the first Sue de Coq it finds in this order, where a larger intersection set or a smaller line
 /// or box set often comes first: all 296 of HoDoKu's Sue de Coq steps on top1465's lines 501 on are the first found
 /// in this order (275 when each mask was counted down).
-fn next_in_order(set: usize, avail: usize) -> usize {
+pub(super) fn next_in_order(set: usize, avail: usize) -> usize {
     let above = |bit: u32| avail & !((2usize << bit) - 1);
     if set == 0 {
         return avail & avail.wrapping_neg();
