@@ -100,6 +100,27 @@ fn key(step: &Step) -> (usize, Vec<u32>) {
     (usize::MAX - step.eliminations.len() - step.placements.len(), indices)
 }
 
+/// HoDoKu's order of the simple chains (X-Chain, XY-Chain, Turbot Fish): more eliminations first, then the smaller
+/// weighted sum of what they remove, the `i`-th removed candidate (by cell, as HoDoKu lists a chain's) weighing
+/// cell × (1 + 80 i) + digit; equal sums keep the order found. This is HoDoKu's own sort of steps (its source
+/// documents the weights), and its lists of every XY-Chain (`/bsaf`) bear it out: the first listed is the smallest
+/// so at all 542 training boards with two or more (cell × 10 + digit, largest first: 534), 44 of 5,552 neighbouring
+/// pairs out of order, all of equal sums, where HoDoKu keeps its own order of search.
+fn index_sum_key(step: &Step) -> (usize, u32) {
+    let mut removed: Vec<(usize, u32)> = step
+        .eliminations
+        .iter()
+        .map(|&(c, d)| (c.index(), u32::from(d.get())))
+        .collect();
+    removed.sort_unstable();
+    let sum = removed
+        .iter()
+        .zip(0u32..)
+        .map(|(&(cell, digit), i)| cell as u32 * (1 + 80 * i) + digit)
+        .sum();
+    (usize::MAX - step.eliminations.len() - step.placements.len(), sum)
+}
+
 /// HoDoKu's order of XY-Wings: by their three cells, ascending, compared as words; it takes the first, however much
 /// another removes (312 of 312 XY-Wing steps of its paths over top1465's lines 501 on; the most eliminations and
 /// then the first found, 296).
@@ -136,12 +157,14 @@ enum Rank {
     Sets(Vec<(usize, Vec<u8>)>),
     Cells([usize; 3]),
     Key((usize, Vec<u32>)),
+    Sum((usize, u32)),
 }
 
 fn rank(step: &Step) -> Rank {
     match step.technique {
         Technique::AlsXz | Technique::AlsXyWing => Rank::Sets(sets_key(step)),
         Technique::XYWing => Rank::Cells(cells_key(step)),
+        Technique::XChain | Technique::XYChain | Technique::TurbotFish => Rank::Sum(index_sum_key(step)),
         _ => Rank::Key(key(step)),
     }
 }
