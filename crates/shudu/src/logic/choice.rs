@@ -81,20 +81,13 @@ pub(super) fn weighs_all(technique: Technique) -> bool {
     )
 }
 
-/// The key HoDoKu sorts instances by, smallest first: more eliminations first, then the removed candidates'
-/// weights compared largest first, a candidate weighing cell × 10 + digit, but for the nice loops and AICs (grouped
-/// or not, which HoDoKu's tabling search finds) cell + digit. Read off HoDoKu's own lists of every instance
-/// (`/bsaf`, see `tests/hodoku/find_all.py`) at the training boards where its path takes one: its first listed is
-/// the smallest so at 730 of 738 XY-Chain boards; of its lists of nice loops, at 2,011 of 2,062 (cell × 10 + digit:
-/// 1,960), and of grouped ones at 800 of 806 (777). Its lists of loops removing one candidate are in the order of
-/// cell + digit at all of their 11,361 neighbouring pairs (cell × 10 + digit: 1,462 out of order).
+/// The key HoDoKu sorts the other weighed instances by (ALS chains, and the choices not ranked otherwise), smallest
+/// first: more eliminations first, then the removed candidates' weights, cell × 10 + digit, compared largest first.
 fn key(step: &Step) -> (usize, Vec<u32>) {
-    let tabled = matches!(step.technique, Technique::NiceLoop | Technique::GroupedNiceLoop);
-    let weight = if tabled { 1 } else { 10 };
     let mut indices: Vec<u32> = step
         .eliminations
         .iter()
-        .map(|&(c, d)| c.index() as u32 * weight + u32::from(d.get()))
+        .map(|&(c, d)| c.index() as u32 * 10 + u32::from(d.get()))
         .collect();
     indices.sort_unstable_by(|a, b| b.cmp(a));
     (usize::MAX - step.eliminations.len() - step.placements.len(), indices)
@@ -119,6 +112,42 @@ fn index_sum_key(step: &Step) -> (usize, u32) {
         .map(|(&(cell, digit), i)| cell as u32 * (1 + 80 * i) + digit)
         .sum();
     (usize::MAX - step.eliminations.len() - step.placements.len(), sum)
+}
+
+/// HoDoKu's order of nice loops and AICs (grouped or not, which its tabling search finds): as [`index_sum_key`],
+/// the removals taken in the order that search lists them: a discontinuous loop's in its start cell by digit, a
+/// type 1 AIC's by cell, a type 2 AIC's (two digits) as (start cell, end digit) then (end cell, start digit), and a
+/// continuous loop's, for now, by cell. For loops of one removal this is cell + digit, which HoDoKu's lists of every
+/// loop at the training boards follow at all 11,361 neighbouring pairs (cell × 10 + digit: 1,462 out of order); for
+/// several it replaced cell + digit compared largest first (training 813 -> 824 exact scores).
+fn loop_key(step: &Step) -> (usize, u32) {
+    (
+        usize::MAX - step.eliminations.len() - step.placements.len(),
+        loop_sum(step),
+    )
+}
+
+fn loop_sum(step: &Step) -> u32 {
+    let mut removed: Vec<(usize, u32)> = step
+        .eliminations
+        .iter()
+        .map(|&(c, d)| (c.index(), u32::from(d.get())))
+        .collect();
+    removed.sort_unstable();
+    let variant = step.pattern.variant.unwrap_or_default();
+    if variant.ends_with("AIC") && removed.len() == 2 && removed[0].1 != removed[1].1 {
+        // Type 2: HoDoKu lists (start cell, end digit) then (end cell, start digit), its start the end with the
+        // lower cell * 10 + digit (its tables are searched in that order).
+        let (a, b) = (removed[0], removed[1]);
+        if b.0 as u32 * 10 + a.1 < a.0 as u32 * 10 + b.1 {
+            removed.swap(0, 1);
+        }
+    }
+    removed
+        .iter()
+        .zip(0u32..)
+        .map(|(&(cell, digit), i)| cell as u32 * (1 + 80 * i) + digit)
+        .sum()
 }
 
 /// HoDoKu's order of XY-Wings: by their three cells, ascending, compared as words; it takes the first, however much
@@ -165,6 +194,7 @@ fn rank(step: &Step) -> Rank {
         Technique::AlsXz | Technique::AlsXyWing => Rank::Sets(sets_key(step)),
         Technique::XYWing => Rank::Cells(cells_key(step)),
         Technique::XChain | Technique::XYChain | Technique::TurbotFish => Rank::Sum(index_sum_key(step)),
+        Technique::NiceLoop | Technique::GroupedNiceLoop => Rank::Sum(loop_key(step)),
         _ => Rank::Key(key(step)),
     }
 }
