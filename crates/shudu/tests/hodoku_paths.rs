@@ -357,9 +357,9 @@ fn paths_follow_hodoku() {
     let fig = compare(&all, verbose);
     report(&fig);
     // Floors: the figures when they were last raised (see BENCHMARKS.md, section Grading).
-    assert!(fig.identical >= 306, "identical paths fell");
-    assert!(fig.scores >= 315, "exact scores fell");
-    assert!(fig.levels >= 331, "exact levels fell");
+    assert!(fig.identical >= 311, "identical paths fell");
+    assert!(fig.scores >= 316, "exact scores fell");
+    assert!(fig.levels >= 332, "exact levels fell");
 }
 
 /// Any `/vp` output, named by `SHUDU_HODOKU_PATHS`: the same report, without floors.
