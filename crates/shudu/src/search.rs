@@ -20,7 +20,8 @@
 //!   cells with none, which end the branch).
 //! - **Guessing** on the cell with two candidates that has the most unsolved peers and peers with two candidates
 //!   sharing one of its digits (otherwise a cell with the fewest candidates), depth first, on a copy of the 268-byte
-//!   state: no heap allocation anywhere.
+//!   state: no heap allocation anywhere. Where the CPU has VPOPCNTDQ and VBMI2 as well, the AVX-512 engine scores
+//!   the cells sixteen at a time in registers (`search::avx512`), for the same cell.
 
 use crate::grid::{Grid, House};
 
@@ -98,6 +99,23 @@ enum Engine {
 /// [`search_excluding`] on `engine` or the best the CPU has below it; the x86-64-v3 and AVX-512 engines hand a
 /// propagation to the wide update after `wide_after` band updates.
 fn search_in(values: &[u8; 81], excluded: &[(usize, u8)], limit: u64, engine: Engine, wide_after: u32) -> Outcome {
+    #[cfg(target_arch = "x86_64")]
+    let v4_guess = has_v4_guess();
+    #[cfg(not(target_arch = "x86_64"))]
+    let v4_guess = false;
+    search_scored(values, excluded, limit, engine, wide_after, v4_guess)
+}
+
+/// [`search_in`], with the AVX-512 engine scoring its guesses in vectors if `v4_guess` (and the CPU can,
+/// [`has_v4_guess`]), else as the other engines do.
+fn search_scored(
+    values: &[u8; 81],
+    excluded: &[(usize, u8)],
+    limit: u64,
+    engine: Engine,
+    wide_after: u32,
+    v4_guess: bool,
+) -> Outcome {
     let mut ctx = Search {
         limit: limit.max(1),
         count: 0,
@@ -108,6 +126,10 @@ fn search_in(values: &[u8; 81], excluded: &[(usize, u8)], limit: u64, engine: En
         first_band: 0,
         pending: None,
         source: std::ptr::null(),
+        #[cfg(target_arch = "x86_64")]
+        v4_guess: v4_guess && has_v4_guess(),
+        #[cfg(not(target_arch = "x86_64"))]
+        v4_guess,
     };
     if let Some(mut state) = State::from_values(values) {
         for &(cell, digit) in excluded {
@@ -1149,6 +1171,14 @@ fn has_v4() -> bool {
         && is_x86_feature_detected!("avx512cd")
 }
 
+/// Whether the CPU has AVX-512 VPOPCNTDQ and VBMI2, with which the AVX-512 engine scores its guess in vectors
+/// ([`avx512::guess_pair`]), besides [`has_v4`]'s features; without them that engine scores it as the others do.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn has_v4_guess() -> bool {
+    is_x86_feature_detected!("avx512vpopcntdq") && is_x86_feature_detected!("avx512vbmi2")
+}
+
 /// How many band updates a propagation of the search (after the givens') makes with the portable sweep before the
 /// x86-64-v3 engine hands it to the wide update: never, as measured. The givens' propagation is a long cascade,
 /// where the wide update's straight-line sweeps avoid the sweep tests' mispredictions; after a guess or a single
@@ -1177,6 +1207,9 @@ struct Search {
     /// (null: from its own state).
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     source: *const State,
+    /// Whether the AVX-512 engine scores its guess in vectors (`avx512::guess_pair`, [`has_v4_guess`]).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    v4_guess: bool,
 }
 
 impl Search {
@@ -1262,13 +1295,28 @@ impl Search {
         // The cells with two candidates, as the last search for naked singles found them: the guess is taken only
         // after a round that changed nothing, so they are current then.
         let mut pairs = [0u32; 3];
+        // Counting past two where solutions outnumber dead ends so far (a puzzle with many), the guess goes to the
+        // first cell with two candidates: nearly every branch leads to solutions, so the careful choice no longer
+        // saves branches and costs its scoring at each. royle17's first 1,000 with a clue taken out, counted to
+        // 1,000: 4,234-4,321 puzzles/s -> 4,649-5,017; serg_benchmark 19,346-19,396 -> 20,121-20,348; proper
+        // puzzles, where dead ends outnumber the one solution, keep the careful choice.
+        let cheap = self.limit > 2 && self.count > self.dead;
+        // The cell to guess on as `32 * band + bit`, when the AVX-512 engine scored the cells in registers.
+        #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
+        let mut guess = u32::MAX;
         #[cfg(target_arch = "x86_64")]
         let settled = V4 && {
             let source = std::mem::replace(&mut self.source, std::ptr::null());
             let placement = self.pending.take();
+            let scored = if self.v4_guess && !cheap {
+                Some(&mut guess)
+            } else {
+                None
+            };
             // SAFETY: `V4` is true only below `run_v4`, entered after `has_v4`; `source`, when set, is the state of
-            // the branch that guessed, which waits in `branch` (untouched) for the whole of this call.
-            if !unsafe { avx512::settle(state, source, placement, &mut pairs, self.first_band) } {
+            // the branch that guessed, which waits in `branch` (untouched) for the whole of this call; `scored` is
+            // given only where `has_v4_guess` found VPOPCNTDQ and VBMI2.
+            if !unsafe { avx512::settle(state, source, placement, &mut pairs, self.first_band, scored) } {
                 self.dead += 1;
                 return false;
             }
@@ -1332,17 +1380,13 @@ impl Search {
             self.count += 1;
             return self.count >= self.limit;
         }
-        // Counting past two where solutions outnumber dead ends so far (a puzzle with many), the guess goes to the
-        // first cell with two candidates: nearly every branch leads to solutions, so the careful choice no longer
-        // saves branches and costs its scoring at each. royle17's first 1,000 with a clue taken out, counted to
-        // 1,000: 4,234-4,321 puzzles/s -> 4,649-5,017; serg_benchmark 19,346-19,396 -> 20,121-20,348; proper
-        // puzzles, where dead ends outnumber the one solution, keep the careful choice.
-        let cheap = self.limit > 2 && self.count > self.dead;
         let (b, bit) = if cheap {
             match (0..3).find(|&b| pairs[b] != 0) {
                 Some(b) => (b, pairs[b].trailing_zeros()),
                 None => state.guess_cell::<V3>(&pairs),
             }
+        } else if guess != u32::MAX {
+            ((guess >> 5) as usize, guess & 31)
         } else {
             state.guess_cell::<V3>(&pairs)
         };
@@ -1446,9 +1490,10 @@ mod tests {
 
     /// The three engines against each other: the portable engine, which the collection tests do not reach on a CPU
     /// with x86-64-v3, the x86-64-v3 engine (also with the wide band update taking over every propagation), and the
-    /// AVX-512 engine `search` picks where the CPU has it (each falls back to the one below where the CPU lacks it):
-    /// same count, solution and guesses on every puzzle of every shared collection (and the empty grid, with limits
-    /// that stop it at once, at 2 and further on). Skips where `../shared/data` is absent.
+    /// AVX-512 engine `search` picks where the CPU has it (each falls back to the one below where the CPU lacks it;
+    /// the AVX-512 engine also runs on a sample with its guesses scored as the others score them, as without
+    /// VPOPCNTDQ and VBMI2): same count, solution and guesses on every puzzle of every shared collection (and the
+    /// empty grid, with limits that stop it at once, at 2 and further on). Skips where `../shared/data` is absent.
     #[test]
     fn the_engines_agree_on_every_collection() {
         let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/puzzles");
@@ -1472,6 +1517,15 @@ mod tests {
         for (i, p) in puzzles.iter().enumerate() {
             for limit in [1, 2] {
                 let portable = search_in(p, &[], limit, Engine::Portable, WIDE_AFTER);
+                // The AVX-512 engine with its guesses scored as the others score them (as on a CPU without
+                // VPOPCNTDQ or VBMI2), on a sample.
+                if i % 16 == 0 {
+                    assert_eq!(
+                        portable,
+                        search_scored(p, &[], limit, Engine::V4, WIDE_AFTER, false),
+                        "puzzle {i}, limit {limit}, V4 scalar guess"
+                    );
+                }
                 for engine in [Engine::V3, Engine::V4] {
                     assert_eq!(
                         portable,

@@ -12,10 +12,13 @@
 //! other digits. Lanes 9 to 15 hold every cell: they strike nothing, solve nothing and are never empty. The result
 //! is the fixed point the other engines reach, so the guesses and results are theirs (the collection test checks it).
 //!
+//! Where the CPU also has VPOPCNTDQ and VBMI2, the cell to guess on is scored here too, sixteen cells to a register,
+//! from the registers the branch ends with ([`guess_pair`]): the same score and the same cell as `State::guess_cell`.
+//!
 //! The AVX-512 intrinsics and target features this module uses are stable since Rust 1.89, the workspace's
 //! `rust-version`.
 
-use super::{spread, State, BAND, PLACE_CLEARS};
+use super::{spread, State, BAND, PEERS_IN_BAND, PLACE_CLEARS};
 use std::arch::x86_64::*;
 
 /// The lanes that hold a band's nine digits.
@@ -54,17 +57,47 @@ unsafe fn store(words: &mut [u32; 32], b: usize, v: __m512i) {
     unsafe { _mm512_mask_storeu_epi32(words.as_mut_ptr().add(9 * b) as *mut i32, DIGITS, v) }
 }
 
+/// The nine words of the bands `first`, `first + 1` and `first + 2` (mod 3), in the first nine lanes of `v`, laid
+/// out as `State::bands`: its words 0 to 15 and 16 to 31 (those past 26 hold every cell).
+///
+/// # Safety
+///
+/// The CPU must have AVX-512F.
+#[inline]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512bw,avx512vl,avx512dq,avx512cd")]
+unsafe fn in_order(v: [__m512i; 3], first: usize) -> [__m512i; 2] {
+    // Band `j` is in register `j - first` (mod 3).
+    let (k1, k2): (__mmask16, __mmask16) = (if first == 1 { 0xffff } else { 0 }, if first == 2 { 0xffff } else { 0 });
+    let c0 = _mm512_mask_blend_epi32(k2, _mm512_mask_blend_epi32(k1, v[0], v[2]), v[1]);
+    let c1 = _mm512_mask_blend_epi32(k2, _mm512_mask_blend_epi32(k1, v[1], v[0]), v[2]);
+    let c2 = _mm512_mask_blend_epi32(k2, _mm512_mask_blend_epi32(k1, v[2], v[1]), v[0]);
+    [
+        _mm512_permutex2var_epi32(
+            c0,
+            _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 16, 17, 18, 19, 20, 21, 22),
+            c1,
+        ),
+        _mm512_permutex2var_epi32(
+            c1,
+            _mm512_setr_epi32(7, 8, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29),
+            c2,
+        ),
+    ]
+}
+
 /// Runs the logic of a branch of the search to its fixed point, with the band words in registers throughout: the
 /// band update, naked singles and column claims, as `Search::run_with` does on the other engines (the same fixed
 /// point, so the same guesses). The branch starts from `source` (the parent's state, `s` a fresh one to fill) or, when
 /// `source` is null, from `s`, with the guess `placement` (digit, band, bit), if any, to place first; the sweeps
 /// start with band `first` (that of the guess). `false` on a contradiction; else `s` holds the fixed point (its band
-/// words, their last updates and its unsolved cells) and `pairs` each band's cells with two candidates.
+/// words, their last updates and its unsolved cells) and `pairs` each band's cells with two candidates. When `guess`
+/// is given and some cell has two candidates, it gets the cell to guess on ([`guess_pair`]), as `32 × band + bit`.
 ///
 /// # Safety
 ///
-/// The CPU must have AVX-512F, BW, VL, DQ and CD besides the x86-64-v3 features (`super::has_v4`); `source` must be
-/// null or point to a live state that nothing writes during the call.
+/// The CPU must have AVX-512F, BW, VL, DQ and CD besides the x86-64-v3 features (`super::has_v4`), and VPOPCNTDQ and
+/// VBMI2 as well if `guess` is given (`super::has_v4_guess`); `source` must be null or point to a live state that
+/// nothing writes during the call.
 #[inline]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512bw,avx512vl,avx512dq,avx512cd")]
 pub(super) unsafe fn settle(
@@ -73,6 +106,7 @@ pub(super) unsafe fn settle(
     placement: Option<(usize, usize, u32)>,
     pairs: &mut [u32; 3],
     first: usize,
+    guess: Option<&mut u32>,
 ) -> bool {
     // SAFETY: the features are enabled; every load and store goes through `load` and `store`; `source`, when not
     // null, is a live state no one writes during the call (the caller's promise).
@@ -391,6 +425,215 @@ pub(super) unsafe fn settle(
         s.unsolved[i0] = u0;
         s.unsolved[i1] = u1;
         s.unsolved[i2] = u2;
+        if let Some(guess) = guess {
+            if pairs[0] | pairs[1] | pairs[2] != 0 {
+                // SAFETY: `guess` is given only where the CPU has VPOPCNTDQ and VBMI2 (the caller's promise).
+                if let Some((b, bit)) = guess_pair(in_order([b0, b1, b2], i0), s.unsolved, pairs) {
+                    *guess = 32 * b as u32 + bit;
+                }
+            }
+        }
         true
+    }
+}
+
+/// For each cell of a band (bit `i`), its column over the band's three rows, and bit 31 (see [`guess_pair`]).
+static COLUMNS: [u32; 32] = {
+    let mut t = [1 << 31; 32];
+    let mut i = 0;
+    while i < 27 {
+        t[i] |= spread(1 << (i % 9));
+        i += 1;
+    }
+    t
+};
+
+/// [`State::guess_cell`]'s choice among the cells with two candidates, sixteen cells at a time: the same score
+/// (`2 × unsolved peers + (s1 + 1)(s2 + 1)`) and the same tie-break (the first cell in band order, then bit order),
+/// so the same cell, as (band, bit); `None` when no cell has two candidates, or more than 64 have.
+///
+/// The cells with two candidates are gathered as bytes (`32 × band + bit`) by VPCOMPRESSB and VPEXPANDB, sixteen at
+/// a time widened to the lanes of a register, and each lane looks up what it needs with VPERMT2D from 32-entry
+/// tables (its peers, its column, the words of its band and digits) and counts with VPOPCNTD. Each lane's key is
+/// its score above its order, so one unsigned maximum finds the cell.
+///
+/// It reads the state from registers: `words` are `State::bands`'s words 0 to 15 and 16 to 31 ([`in_order`]),
+/// `unsolved` and `pairs` each band's unsolved cells and cells with two candidates. Read back from memory, the words
+/// waited for [`settle`]'s masked stores to reach the cache (about 90 cycles a guess, measured with RDTSC).
+///
+/// # Safety
+///
+/// The CPU must have AVX-512 VPOPCNTDQ and VBMI2 besides the features of `super::has_v4` (`super::has_v4_guess`).
+#[target_feature(
+    enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512bw,avx512vl,avx512dq,avx512cd,avx512vpopcntdq,avx512vbmi2"
+)]
+unsafe fn guess_pair(words: [__m512i; 2], unsolved: [u32; 3], pairs: &[u32; 3]) -> Option<(usize, u32)> {
+    // SAFETY: the features are enabled (the caller's promise); the loads read `PEERS_IN_BAND` and `COLUMNS`, 32
+    // words each.
+    unsafe {
+        macro_rules! v {
+            ($x:expr) => {
+                _mm512_set1_epi32($x as i32)
+            };
+        }
+        let pairs01 = pairs[0] as u64 | (pairs[1] as u64) << 32;
+        let n01 = pairs01.count_ones();
+        let n = n01 + pairs[2].count_ones();
+        if n == 0 || n > 64 {
+            return None;
+        }
+        // The cells in order, as bytes: bands 0 and 1 from one 64-bit mask, band 2's after them.
+        let iota = _mm512_set_epi64(
+            0x3f3e_3d3c_3b3a_3938,
+            0x3736_3534_3332_3130,
+            0x2f2e_2d2c_2b2a_2928,
+            0x2726_2524_2322_2120,
+            0x1f1e_1d1c_1b1a_1918,
+            0x1716_1514_1312_1110,
+            0x0f0e_0d0c_0b0a_0908,
+            0x0706_0504_0302_0100,
+        );
+        let cells = _mm512_mask_expand_epi8(
+            _mm512_maskz_compress_epi8(pairs01, iota),
+            !0u64 << n01,
+            _mm512_maskz_compress_epi8(pairs[2] as u64, _mm512_add_epi8(iota, _mm512_set1_epi8(64))),
+        );
+        let [lo, hi] = words;
+        // The pair cells holding each digit, laid out as `bands` (words 0 to 8 band 0, 9 to 17 band 1, 18 to 26
+        // band 2), and bit 31 set in every word (`a & b | c`): counted in the other bands' column (`COLUMNS` has
+        // it too), it adds the 1 of `s + 1`.
+        let (p0, p1, p2) = (v!(pairs[0]), v!(pairs[1]), v!(pairs[2]));
+        let extra = v!(1u32 << 31);
+        let pd_lo = _mm512_ternarylogic_epi32::<0xea>(lo, _mm512_mask_blend_epi32(0xfe00, p0, p1), extra);
+        let pd_hi = _mm512_ternarylogic_epi32::<0xea>(hi, _mm512_mask_blend_epi32(0xfffc, p1, p2), extra);
+        // For each digit, lane `b`: its word of band `b`.
+        let by_digit: [__m512i; 9] = std::array::from_fn(|d| {
+            let d = d as i32;
+            _mm512_permutex2var_epi32(
+                pd_lo,
+                _mm512_setr_epi32(d, 9 + d, 18 + d, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+                pd_hi,
+            )
+        });
+        let peers = (
+            _mm512_loadu_si512(PEERS_IN_BAND.as_ptr() as *const _),
+            _mm512_loadu_si512(PEERS_IN_BAND.as_ptr().add(16) as *const _),
+        );
+        let columns = (
+            _mm512_loadu_si512(COLUMNS.as_ptr() as *const _),
+            _mm512_loadu_si512(COLUMNS.as_ptr().add(16) as *const _),
+        );
+        let z = 0;
+        let (u0, u1, u2) = (unsolved[0] as i32, unsolved[1] as i32, unsolved[2] as i32);
+        // Lane `b`: band `b`'s unsolved cells, and those of its two other bands.
+        let unsolved = (
+            _mm512_setr_epi32(u0, u1, u2, z, z, z, z, z, z, z, z, z, z, z, z, z),
+            _mm512_setr_epi32(u1, u0, u0, z, z, z, z, z, z, z, z, z, z, z, z, z),
+            _mm512_setr_epi32(u2, u2, u1, z, z, z, z, z, z, z, z, z, z, z, z, z),
+        );
+        // Lane `b`: the first words of band `b` (bits 0 to 7), of its first other band (8 to 15) and of its second
+        // (16 to 23). VPERMT2D reads the low five bits of an index, so a word's index is this shifted, plus the digit.
+        let first = _mm512_setr_epi32(
+            18 << 16 | 9 << 8,
+            18 << 16 | 9,
+            9 << 16 | 18,
+            z,
+            z,
+            z,
+            z,
+            z,
+            z,
+            z,
+            z,
+            z,
+            z,
+            z,
+            z,
+            z,
+        );
+        let one = v!(1);
+        let mut best = _mm512_setzero_si512();
+        for chunk in 0..4 {
+            if chunk * 16 >= n {
+                break;
+            }
+            let ids = _mm512_cvtepu8_epi32(match chunk {
+                0 => _mm512_castsi512_si128(cells),
+                1 => _mm512_extracti32x4_epi32::<1>(cells),
+                2 => _mm512_extracti32x4_epi32::<2>(cells),
+                _ => _mm512_extracti32x4_epi32::<3>(cells),
+            });
+            let valid = if n - chunk * 16 >= 16 {
+                0xffff
+            } else {
+                ((1u32 << (n - chunk * 16)) - 1) as __mmask16
+            };
+            let b = _mm512_srli_epi32::<5>(ids);
+            let bit = _mm512_and_si512(ids, v!(31));
+            // The low five bits of `ids` are the cell's bit.
+            let peers = _mm512_permutex2var_epi32(peers.0, ids, peers.1);
+            let col = _mm512_permutex2var_epi32(columns.0, ids, columns.1);
+            let base = _mm512_permutexvar_epi32(b, first);
+            let (base_o1, base_o2) = (_mm512_srli_epi32::<8>(base), _mm512_srli_epi32::<16>(base));
+            let word = |at: __m512i| _mm512_permutex2var_epi32(pd_lo, at, pd_hi);
+            // The other two bands' cells in the column, counted in one word (VPTERNLOGD 0xea: `a & b | c`): the
+            // second band's moved up one bit, beside the first's (bits c, c + 9 and c + 18 against c + 1, c + 10 and
+            // c + 19; bit 31 of the second leaves the word).
+            let count = |x: __m512i, x1: __m512i, x2: __m512i| {
+                let beside =
+                    _mm512_ternarylogic_epi32::<0xea>(x1, col, _mm512_slli_epi32::<1>(_mm512_and_si512(x2, col)));
+                _mm512_add_epi32(
+                    _mm512_popcnt_epi32(_mm512_and_si512(x, peers)),
+                    _mm512_popcnt_epi32(beside),
+                )
+            };
+            let unsolved = count(
+                _mm512_permutexvar_epi32(b, unsolved.0),
+                _mm512_permutexvar_epi32(b, unsolved.1),
+                _mm512_permutexvar_epi32(b, unsolved.2),
+            );
+            // The cell's two digits: the least and the greatest whose word holds it, each by a tree of minima or
+            // maxima (a cell with two digits has its least below 8 and its greatest above 0).
+            let mask = _mm512_sllv_epi32(one, bit);
+            let held: [__mmask16; 9] =
+                std::array::from_fn(|d| _mm512_test_epi32_mask(_mm512_permutexvar_epi32(b, by_digit[d]), mask));
+            let low: [__m512i; 8] = std::array::from_fn(|d| _mm512_mask_mov_epi32(v!(8), held[d], v!(d)));
+            let high: [__m512i; 8] = std::array::from_fn(|d| _mm512_maskz_mov_epi32(held[d + 1], v!(d + 1)));
+            macro_rules! tree {
+                ($x:expr, $f:ident) => {{
+                    let x = $x;
+                    $f(
+                        $f($f(x[0], x[1]), $f(x[2], x[3])),
+                        $f($f(x[4], x[5]), $f(x[6], x[7])),
+                    )
+                }};
+            }
+            let d1 = tree!(low, _mm512_min_epu32);
+            let d2 = tree!(high, _mm512_max_epu32);
+            let pair_peers = |d: __m512i| {
+                count(
+                    word(_mm512_add_epi32(base, d)),
+                    word(_mm512_add_epi32(base_o1, d)),
+                    word(_mm512_add_epi32(base_o2, d)),
+                )
+            };
+            // Each count is `s + 1` (bit 31), at most 22: their product as the sum of the first shifted by the bits
+            // of the second. A vector multiplication (VPMADDWD, VPMULLD), like VPLZCNTD, lowers this Xeon's clock
+            // while it runs AVX-512 code, by about 7 % for everything else.
+            let (f1, f2) = (pair_peers(d1), pair_peers(d2));
+            let term = |j: u32, t: __m512i| _mm512_maskz_mov_epi32(_mm512_test_epi32_mask(f2, v!(1u32 << j)), t);
+            let product = _mm512_add_epi32(
+                _mm512_add_epi32(term(0, f1), term(1, _mm512_slli_epi32::<1>(f1))),
+                _mm512_add_epi32(
+                    _mm512_add_epi32(term(2, _mm512_slli_epi32::<2>(f1)), term(3, _mm512_slli_epi32::<3>(f1))),
+                    term(4, _mm512_slli_epi32::<4>(f1)),
+                ),
+            );
+            let score = _mm512_add_epi32(_mm512_add_epi32(unsolved, unsolved), product);
+            let key = _mm512_or_si512(_mm512_slli_epi32::<7>(score), _mm512_sub_epi32(v!(127), ids));
+            best = _mm512_mask_max_epu32(best, valid, best, key);
+        }
+        let cell = 127 - (_mm512_reduce_max_epu32(best) & 127);
+        Some(((cell >> 5) as usize, cell & 31))
     }
 }
