@@ -100,26 +100,37 @@ fn key(step: &Step) -> (usize, Vec<u32>) {
 /// so at all 542 training boards with two or more (cell × 10 + digit, largest first: 534), 44 of 5,552 neighbouring
 /// pairs out of order, all of equal sums, where HoDoKu keeps its own order of search.
 fn index_sum_key(step: &Step) -> (usize, u32) {
+    let sum = weighted_sum(&removals_by_cell(step));
+    (usize::MAX - step.eliminations.len() - step.placements.len(), sum)
+}
+
+/// A step's removals as (cell index, digit), by cell and then digit.
+fn removals_by_cell(step: &Step) -> Vec<(usize, u32)> {
     let mut removed: Vec<(usize, u32)> = step
         .eliminations
         .iter()
         .map(|&(c, d)| (c.index(), u32::from(d.get())))
         .collect();
     removed.sort_unstable();
-    let sum = removed
+    removed
+}
+
+/// HoDoKu's weighted sum of removals listed in its order: the `i`-th weighs cell × (1 + 80 i) + digit.
+fn weighted_sum(removed: &[(usize, u32)]) -> u32 {
+    removed
         .iter()
         .zip(0u32..)
         .map(|(&(cell, digit), i)| cell as u32 * (1 + 80 * i) + digit)
-        .sum();
-    (usize::MAX - step.eliminations.len() - step.placements.len(), sum)
+        .sum()
 }
 
 /// HoDoKu's order of nice loops and AICs (grouped or not, which its tabling search finds): as [`index_sum_key`],
 /// the removals taken in the order that search lists them: a discontinuous loop's in its start cell by digit, a
 /// type 1 AIC's by cell, a type 2 AIC's (two digits) from its end in the later cell, and a continuous loop's, for
-/// now, by cell. For loops of one removal this is cell + digit, which HoDoKu's lists of every
-/// loop at the training boards follow at all 11,361 neighbouring pairs (cell × 10 + digit: 1,462 out of order); for
-/// several it replaced cell + digit compared largest first (training 813 -> 824 exact scores).
+/// now, by cell (HoDoKu lists those along the loop, from a start and in a direction not modelled). For loops of one
+/// removal this is cell + digit, which HoDoKu's lists of every loop at the training boards follow at all 11,361
+/// neighbouring pairs (cell × 10 + digit: 1,462 out of order); for several it replaced cell + digit compared largest
+/// first (training 813 -> 824 exact scores).
 ///
 /// Equal sums keep HoDoKu's order of search: the loops its tables find from a candidate assumed true (by its cell ×
 /// 10 + digit), then the others, then the AICs. A discontinuous loop removing one candidate is found from that
@@ -139,12 +150,7 @@ fn loop_key(step: &Step) -> (usize, u32, u8, u32) {
 }
 
 fn loop_sum(step: &Step) -> u32 {
-    let mut removed: Vec<(usize, u32)> = step
-        .eliminations
-        .iter()
-        .map(|&(c, d)| (c.index(), u32::from(d.get())))
-        .collect();
-    removed.sort_unstable();
+    let mut removed = removals_by_cell(step);
     let variant = step.pattern.variant.unwrap_or_default();
     if variant.ends_with("AIC") && removed.len() == 2 && removed[0].1 != removed[1].1 {
         // Type 2 (two digits): HoDoKu lists (start cell, end digit) then (end cell, start digit), and its tables meet
@@ -154,11 +160,7 @@ fn loop_sum(step: &Step) -> u32 {
         // neighbouring pairs with a type 2 AIC are out of order).
         removed.swap(0, 1);
     }
-    removed
-        .iter()
-        .zip(0u32..)
-        .map(|(&(cell, digit), i)| cell as u32 * (1 + 80 * i) + digit)
-        .sum()
+    weighted_sum(&removed)
 }
 
 /// HoDoKu's order of XY-Wings: by their three cells, ascending, compared as words; it takes the first, however much
