@@ -90,7 +90,7 @@ fn key(step: &Step) -> (usize, Vec<u32>) {
         .map(|&(c, d)| c.index() as u32 * 10 + u32::from(d.get()))
         .collect();
     indices.sort_unstable_by(|a, b| b.cmp(a));
-    (usize::MAX - step.eliminations.len() - step.placements.len(), indices)
+    (more_first(step), indices)
 }
 
 /// HoDoKu's order of the simple chains (X-Chain, XY-Chain, Turbot Fish): more eliminations first, then the smaller
@@ -101,7 +101,12 @@ fn key(step: &Step) -> (usize, Vec<u32>) {
 /// pairs out of order, all of equal sums, where HoDoKu keeps its own order of search.
 fn index_sum_key(step: &Step) -> (usize, u32) {
     let sum = weighted_sum(&removals_by_cell(step));
-    (usize::MAX - step.eliminations.len() - step.placements.len(), sum)
+    (more_first(step), sum)
+}
+
+/// The first part of every key here: the more a step removes and places, the smaller, so it sorts first.
+fn more_first(step: &Step) -> usize {
+    usize::MAX - step.eliminations.len() - step.placements.len()
 }
 
 /// A step's removals as (cell index, digit), by cell and then digit.
@@ -137,7 +142,6 @@ fn weighted_sum(removed: &[(usize, u32)]) -> u32 {
 /// candidate assumed true; the other loops are put after them. Of the training paths' first differences, 14 were
 /// discontinuous loops tied on cell + digit, HoDoKu's the one of the lower cell × 10 + digit.
 fn loop_key(step: &Step) -> (usize, u32, u8, u32) {
-    let count = usize::MAX - step.eliminations.len() - step.placements.len();
     let variant = step.pattern.variant.unwrap_or_default();
     let (group, premise) = match step.eliminations.as_slice() {
         [(cell, digit)] if variant.ends_with("Discontinuous Nice Loop") => {
@@ -146,7 +150,7 @@ fn loop_key(step: &Step) -> (usize, u32, u8, u32) {
         _ if variant.ends_with("AIC") => (2, 0),
         _ => (1, 0),
     };
-    (count, loop_sum(step), group, premise)
+    (more_first(step), loop_sum(step), group, premise)
 }
 
 fn loop_sum(step: &Step) -> u32 {
