@@ -482,18 +482,21 @@ const MAX_FORWARD_LINKS: usize = 7;
 
 /// A set's place in HoDoKu's order of sets: the first house holding all its cells (rows, then columns, then
 /// boxes), then its cells' places in that house, compared as words (a set of cells in no one house comes last).
-pub(super) fn hodoku_set_key(cells: Bitboard) -> (usize, Vec<u8>) {
+/// Packed in one number that compares as the pair would: the house above, then each place plus one in four bits,
+/// the first place highest, so that a set's places compare as words do (a word before the words it begins).
+pub(super) fn hodoku_set_key(cells: Bitboard) -> u64 {
     let Some(house) = House::ALL.into_iter().find(|h| (cells - h.cell_set()).is_empty()) else {
-        return (usize::MAX, Vec::new());
+        return u64::MAX;
     };
-    let places = house
-        .cells()
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| cells.contains(**c))
-        .map(|(i, _)| i as u8)
-        .collect();
-    (house.index(), places)
+    let mut places = 0u64;
+    let mut shift = 32;
+    for (i, c) in house.cells().iter().enumerate() {
+        if cells.contains(*c) {
+            places |= (i as u64 + 1) << shift;
+            shift -= 4;
+        }
+    }
+    (house.index() as u64) << 36 | places
 }
 
 /// The order HoDoKu lists the sets in, as each set's rank: by the first house holding all its cells (rows, then
@@ -514,16 +517,44 @@ fn hodoku_ranks(sets: &[Als]) -> Vec<u32> {
 
 /// ALS-XY-Chain as HoDoKu's default searches it: every chain of four to eight sets each later than the one before
 /// in HoDoKu's order of sets ([`hodoku_ranks`]), so no set twice, each link's digit other than the one before
-/// (the same rule as [`als_chain`]); depth first, from the sets in that order.
+/// (the same rule as [`als_chain`]); depth first, from the sets in that order. A walk that cannot end in a removal
+/// by the chain search's [`Bound`] (made for chains as long as these; it ignores their order, which only leaves
+/// walks out) is not walked, so the same chains come out in the same order: over top1465's first 1,000 puzzles the
+/// grading's walks took 9.3 % of its time, the bound and the walks left take 8.0 %.
 pub fn als_chain_forward(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    forward_search(grid, true, emit)
+}
+
+/// [`als_chain_forward`], with the bound or (to test it) walking every start.
+fn forward_search(grid: &Grid, bounded: bool, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     let net = Net::of(grid, false);
     let rank = hodoku_ranks(&net.sets);
     let mut starts: Vec<u32> = (0..net.sets.len() as u32).collect();
     starts.sort_by_key(|&i| rank[i as usize]);
+    let mut marks = SEEN.with(|s| s.take());
+    let near = std::mem::take(&mut marks.near);
+    let bound = if bounded {
+        Bound::new(grid, &net, near, MAX_FORWARD_LINKS as u8)
+    } else {
+        Bound::none(near)
+    };
+    let mut ends = vec![0u64; bound.words];
     let mut path: Vec<Arrival> = Vec::with_capacity(MAX_FORWARD_LINKS);
-    for s in starts {
+    let mut flow = Flow::Continue(());
+    'starts: for s in starts {
         let first = &net.sets[s as usize];
         if first.open == 0 {
+            continue;
+        }
+        // The candidates a chain from here could remove (as the chain search's walks number them).
+        ends.fill(0);
+        let mut zs = 0u16;
+        for z in digits_of(first.open) {
+            if bound.number(z.index(), grid.digit_cells(z) & first.seen[z.index()], &mut ends) {
+                zs |= bit(z);
+            }
+        }
+        if bound.words > 0 && zs == 0 {
             continue;
         }
         for (k, l) in net.links_of(s).iter().enumerate() {
@@ -532,7 +563,7 @@ pub fn als_chain_forward(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flo
             }
             for f in digits_of(l.digits) {
                 let zopen = first.open & !bit(f);
-                if zopen == 0 {
+                if zopen == 0 || (bound.words > 0 && (zs & !bit(f) == 0 || !bound.live(&ends, s, f))) {
                     continue;
                 }
                 path.clear();
@@ -545,11 +576,16 @@ pub fn als_chain_forward(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flo
                     lo: 0,
                     hi: 0,
                 });
-                forward(grid, &net, &rank, first, zopen, &mut path, emit)?;
+                flow = forward(grid, &net, &rank, first, zopen, &mut path, emit);
+                if flow.is_break() {
+                    break 'starts;
+                }
             }
         }
     }
-    Flow::Continue(())
+    marks.near = bound.near;
+    SEEN.with(|s| s.replace(marks));
+    flow
 }
 
 /// Goes on from the last set of `path`, reporting each chain of three links or more that removes something.
@@ -638,7 +674,7 @@ fn chain_search(grid: &Grid, overlap: bool, bounded: bool, emit: &mut dyn FnMut(
     let mut onward = None;
     let near = std::mem::take(&mut marks.near);
     let bound = if bounded {
-        Bound::new(grid, &net, near)
+        Bound::new(grid, &net, near, MAX_LINKS)
     } else {
         Bound::none(near)
     };
@@ -961,7 +997,7 @@ const BOUND_WORDS: usize = 12;
 
 impl Bound {
     /// The bound of a net, in `near`'s storage (kept between calls).
-    fn new(grid: &Grid, net: &Net, near: Vec<u64>) -> Bound {
+    fn new(grid: &Grid, net: &Net, near: Vec<u64>, links: u8) -> Bound {
         let n = net.sets.len();
         // Sets without a link neither start a walk nor end one: their candidates are left out.
         let linked = |t: usize| net.start[t] != net.start[t + 1];
@@ -1023,18 +1059,18 @@ impl Bound {
         };
         let mut near = std::mem::take(&mut bound.near);
         match words {
-            1 => reach::<1>(grid, net, &bound, rows as usize, &mut near),
-            2 => reach::<2>(grid, net, &bound, rows as usize, &mut near),
-            3 => reach::<3>(grid, net, &bound, rows as usize, &mut near),
-            4 => reach::<4>(grid, net, &bound, rows as usize, &mut near),
-            5 => reach::<5>(grid, net, &bound, rows as usize, &mut near),
-            6 => reach::<6>(grid, net, &bound, rows as usize, &mut near),
-            7 => reach::<7>(grid, net, &bound, rows as usize, &mut near),
-            8 => reach::<8>(grid, net, &bound, rows as usize, &mut near),
-            9 => reach::<9>(grid, net, &bound, rows as usize, &mut near),
-            10 => reach::<10>(grid, net, &bound, rows as usize, &mut near),
-            11 => reach::<11>(grid, net, &bound, rows as usize, &mut near),
-            _ => reach::<BOUND_WORDS>(grid, net, &bound, rows as usize, &mut near),
+            1 => reach::<1>(grid, net, &bound, rows as usize, links, &mut near),
+            2 => reach::<2>(grid, net, &bound, rows as usize, links, &mut near),
+            3 => reach::<3>(grid, net, &bound, rows as usize, links, &mut near),
+            4 => reach::<4>(grid, net, &bound, rows as usize, links, &mut near),
+            5 => reach::<5>(grid, net, &bound, rows as usize, links, &mut near),
+            6 => reach::<6>(grid, net, &bound, rows as usize, links, &mut near),
+            7 => reach::<7>(grid, net, &bound, rows as usize, links, &mut near),
+            8 => reach::<8>(grid, net, &bound, rows as usize, links, &mut near),
+            9 => reach::<9>(grid, net, &bound, rows as usize, links, &mut near),
+            10 => reach::<10>(grid, net, &bound, rows as usize, links, &mut near),
+            11 => reach::<11>(grid, net, &bound, rows as usize, links, &mut near),
+            _ => reach::<BOUND_WORDS>(grid, net, &bound, rows as usize, links, &mut near),
         }
         bound.near = near;
         bound
@@ -1094,7 +1130,7 @@ impl Bound {
 
 /// Fills `out` with the candidates the walks from each set by each first link digit reach, `W` words a row of
 /// `bound`: what the nodes the first links lead to reach two to [`MAX_LINKS`] − 1 links on.
-fn reach<const W: usize>(grid: &Grid, net: &Net, bound: &Bound, rows: usize, out: &mut Vec<u64>) {
+fn reach<const W: usize>(grid: &Grid, net: &Net, bound: &Bound, rows: usize, links: u8, out: &mut Vec<u64>) {
     let row_of = &bound.row_of;
     let node = |to: u32, used: u16| {
         let d = if used.is_power_of_two() {
@@ -1169,7 +1205,7 @@ fn reach<const W: usize>(grid: &Grid, net: &Net, bound: &Bound, rows: usize, out
     }
     edge_start.push(targets.len() as u32);
     // Level `b` < `last` holds the candidates one to `b + 1` links on; the last, what the links lead to reaches.
-    let last = usize::from(MAX_LINKS) - 2;
+    let last = usize::from(links) - 2;
     let mut before: Vec<[u64; W]> = Vec::with_capacity(rows);
     let mut level: Vec<[u64; W]> = Vec::with_capacity(rows);
     for b in 1..=last {
@@ -1722,6 +1758,60 @@ mod tests {
             }
         }
         assert!(found > 0, "no chain along the paths: the test compares nothing");
+    }
+
+    #[test]
+    fn bounded_forward_search_matches_walking_every_start() {
+        let mut found = 0;
+        for puzzle in [
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            ".8..1......5....3.......4.....6.5.7.89....2.....3.....2.....1.9..67........4.....",
+            "4.35...2.....16...7............895.....3..8..2...........4...7..9....6...1.......",
+            "4.1.6....3.....2........8..15.2.....6......1....9......2.7.8..........43.7.......",
+        ] {
+            let mut grid = Grid::from_values(&parse_line(puzzle).expect("parses")).expect("valid");
+            let solver = Solver::new();
+            for _ in 0..200 {
+                let chains = |bounded| {
+                    let mut steps = Vec::new();
+                    let _ = super::forward_search(&grid, bounded, &mut |s| {
+                        steps.push(s);
+                        Flow::Continue(())
+                    });
+                    steps
+                };
+                let bounded = chains(true);
+                assert_eq!(bounded, chains(false));
+                found += bounded.len();
+                let Some(step) = solver.next_step(&grid) else { break };
+                if step.apply(&mut grid).is_err() {
+                    break;
+                }
+            }
+        }
+        assert!(found > 0, "no chain along the paths: the test compares nothing");
+    }
+
+    #[test]
+    fn set_keys_order_as_house_then_places_compared_as_words() {
+        // HoDoKu's order: a row's sets before a column's, and within a house by places, a word before the words
+        // it begins.
+        let cells = |list: &[(usize, usize)]| {
+            list.iter()
+                .map(|&(r, c)| Cell::at(r, c))
+                .collect::<crate::grid::Bitboard>()
+        };
+        let keys = [
+            super::hodoku_set_key(cells(&[(0, 0), (0, 1)])),
+            super::hodoku_set_key(cells(&[(0, 0), (0, 1), (0, 8)])),
+            super::hodoku_set_key(cells(&[(0, 0), (0, 2)])),
+            super::hodoku_set_key(cells(&[(0, 7), (0, 8)])),
+            super::hodoku_set_key(cells(&[(1, 0), (1, 1)])),
+            super::hodoku_set_key(cells(&[(0, 0), (1, 0)])),
+            super::hodoku_set_key(cells(&[(0, 0), (1, 1)])),
+            super::hodoku_set_key(cells(&[(0, 0), (4, 4)])),
+        ];
+        assert!(keys.windows(2).all(|w| w[0] < w[1]), "{keys:x?}");
     }
 
     #[test]

@@ -183,7 +183,7 @@ fn cells_key(step: &Step) -> [usize; 3] {
 /// the first combination of sets its loops meet, however much another removes: 587 of 587 ALS-XZ and 667 of 677
 /// ALS-XY-Wing steps of its paths over 965 puzzles of top1465 past its first 500; the most eliminations, 520 and
 /// 565).
-fn sets_key(step: &Step) -> Vec<(usize, Vec<u8>)> {
+fn sets_key(step: &Step) -> Vec<u64> {
     let mut keys: Vec<_> = step
         .pattern
         .sets
@@ -200,7 +200,7 @@ fn sets_key(step: &Step) -> Vec<(usize, Vec<u8>)> {
 /// first found, 15). Worked out once a step: the sets' keys of an ALS step take a few allocations.
 #[derive(PartialEq, PartialOrd)]
 enum Rank {
-    Sets(Vec<(usize, Vec<u8>)>),
+    Sets(Vec<u64>),
     Cells([usize; 3]),
     Key((usize, Vec<u32>)),
     Sum((usize, u32)),
