@@ -34,6 +34,18 @@ pub(super) fn hodoku_finder(technique: Technique, strict: bool) -> Option<Finder
     }
 }
 
+/// Whether every step `technique` can take, with the finder the rule of `choice` uses, is a contradiction of the
+/// forcing chains' closures through groups, so that where none contradicts itself the technique finds nothing
+/// ([`forcing::chains_cannot_conclude`]): the chains through candidates and groups. The default finder of grouped
+/// nice loops also passes through almost locked sets, which those closures do not follow.
+pub(super) fn covered_by_chain_closures(technique: Technique, choice: super::Choice) -> bool {
+    match technique {
+        Technique::XChain | Technique::XYChain | Technique::NiceLoop => true,
+        Technique::GroupedNiceLoop => choice == super::Choice::Hodoku,
+        _ => false,
+    }
+}
+
 /// Whether HoDoKu's default configuration reports `step` at all: not the dual patterns (Dual 2-String Kite, Dual
 /// Empty Rectangle), which it has off, nor an AIC that starts or ends in a group (its AICs, seen in its paths, always
 /// begin and end at a single candidate; the same inference comes as a discontinuous nice loop from each removed

@@ -425,6 +425,9 @@ impl Solver {
 
     /// The step of `technique` the solver's rule chooses in `grid`.
     fn find(&self, technique: Technique, grid: &Grid) -> Option<Step> {
+        if choice::covered_by_chain_closures(technique, self.choice) && forcing::chains_cannot_conclude(grid) {
+            return None;
+        }
         match self.choice {
             Choice::First => {
                 let f = finder(technique)?;
