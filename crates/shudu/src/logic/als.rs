@@ -1188,35 +1188,7 @@ fn forward_reach<const W: usize>(
             at[row as usize] = acc;
         }
     }
-    // The walks from a set by a first digit reach what the nodes their first links lead to reach.
-    out.clear();
-    out.reserve(rows * W);
-    for t in 0..net.sets.len() {
-        let links = net.links_of(t as u32);
-        if links.is_empty() {
-            continue;
-        }
-        let (arrive, two) = links.iter().fold((0, false), |(m, two), l| {
-            (m | l.digits, two | !l.digits.is_power_of_two())
-        });
-        for d in digits_of(arrive) {
-            let mut acc = [0u64; W];
-            if net.sets[t].open != 0 {
-                for l in links {
-                    if l.digits & bit(d) != 0 && rank[l.to as usize] > rank[t] {
-                        let beyond = &at[row_of[l.to as usize * 10 + d.index()] as usize];
-                        for (a, b) in acc.iter_mut().zip(beyond) {
-                            *a |= b;
-                        }
-                    }
-                }
-            }
-            out.extend(acc);
-        }
-        if two {
-            out.extend([0; W]);
-        }
-    }
+    walk_rows(net, row_of, &at, |t, to| rank[to] > rank[t], out);
 }
 
 /// Fills `out` with the candidates the walks from each set by each first link digit reach, `W` words a row of
@@ -1318,10 +1290,20 @@ fn reach<const W: usize>(grid: &Grid, net: &Net, bound: &Bound, rows: usize, wal
         }
         std::mem::swap(&mut before, &mut level);
     }
-    // The walks from a set by a first digit reach what the nodes their first links lead to reach (rows of two
-    // digits start no walk).
+    walk_rows(net, row_of, &before, |_, _| true, out);
+}
+
+/// Fills `out` with what the walks from each set by each first link digit reach: what the nodes their first links
+/// lead to reach (`reach`, a row each), for the first links `first(set, to)` allows; `W` words a row, in the order
+/// of the bound's rows (rows of two digits, and the rows of a set no walk starts from, empty).
+fn walk_rows<const W: usize>(
+    net: &Net,
+    row_of: &[u32],
+    reach: &[[u64; W]],
+    first: impl Fn(usize, usize) -> bool,
+    out: &mut Vec<u64>,
+) {
     out.clear();
-    out.reserve(rows * W);
     for t in 0..net.sets.len() {
         let links = net.links_of(t as u32);
         if links.is_empty() {
@@ -1330,18 +1312,15 @@ fn reach<const W: usize>(grid: &Grid, net: &Net, bound: &Bound, rows: usize, wal
         let (arrive, two) = links.iter().fold((0, false), |(m, two), l| {
             (m | l.digits, two | !l.digits.is_power_of_two())
         });
-        if net.sets[t].open == 0 {
-            // No walk starts here (see `chain_search`): its rows are never read.
-            for _ in 0..arrive.count_ones() + u32::from(two) {
-                out.extend([0; W]);
-            }
-            continue;
-        }
         for d in digits_of(arrive) {
             let mut acc = [0u64; W];
-            for l in links {
-                if l.digits & bit(d) != 0 {
-                    let near = &before[row_of[l.to as usize * 10 + d.index()] as usize];
+            // No walk starts from a set without an open digit (see `chain_search`).
+            if net.sets[t].open != 0 {
+                for l in links
+                    .iter()
+                    .filter(|l| l.digits & bit(d) != 0 && first(t, l.to as usize))
+                {
+                    let near = &reach[row_of[l.to as usize * 10 + d.index()] as usize];
                     for (a, v) in acc.iter_mut().zip(near) {
                         *a |= v;
                     }

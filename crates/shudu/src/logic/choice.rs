@@ -209,7 +209,7 @@ fn sets_key(step: &Step) -> Vec<u64> {
 /// Where a step stands in HoDoKu's choice among the instances of its technique, smallest first (ties keep the
 /// first found). ALS chains go by the most eliminations and then [`key`], as the other chains (169 of 170 steps
 /// with the sum of indices, the same with the largest first), and so do Turbot Fish (17 of 17 fixture steps; the
-/// first found, 15). Worked out once a step: the sets' keys of an ALS step take a few allocations.
+/// first found, 15). Worked out once a step: the sets' keys of an ALS step take an allocation.
 #[derive(PartialEq, PartialOrd)]
 enum Rank {
     Sets(Vec<u64>),
