@@ -1078,14 +1078,23 @@ fn run(grid: &Grid, technique: Technique, report: &mut dyn FnMut(Step) -> Flow) 
 /// [`run`], with or without almost locked sets as nodes of a grouped chain (`als`).
 fn run_with(grid: &Grid, technique: Technique, als: bool, report: &mut dyn FnMut(Step) -> Flow) -> Flow {
     let modes: Vec<Mode> = match technique {
-        // An X-Chain lies in one digit's places: a digit whose places held none when last searched holds none now.
+        // An X-Chain lies in one digit's places: a digit whose places held none when last searched holds none now,
+        // nor does one where no place assumed true comes to a place that sees it (`x_chain_possible`).
         Technique::XChain => BARREN.with(|barren| {
-            let barren = barren.borrow();
-            Digit::ALL
-                .iter()
-                .filter(|d| grid.digit_cells(**d) != barren[d.index()])
-                .map(|&d| Mode::Digit(d))
-                .collect()
+            let mut barren = barren.borrow_mut();
+            let mut modes = Vec::new();
+            for d in Digit::ALL {
+                let places = grid.digit_cells(d);
+                if places == barren[d.index()] {
+                    continue;
+                }
+                if x_chain_possible(places) {
+                    modes.push(Mode::Digit(d));
+                } else {
+                    barren[d.index()] = places;
+                }
+            }
+            modes
         }),
         Technique::XYChain if XY_BARREN.with(|barren| barren.borrow().is_some_and(|b| b.holds(grid))) => {
             return Flow::Continue(());
@@ -1094,30 +1103,7 @@ fn run_with(grid: &Grid, technique: Technique, als: bool, report: &mut dyn FnMut
         Technique::NiceLoop => vec![Mode::Candidates],
         _ => vec![Mode::Grouped],
     };
-    let kind = match technique {
-        Technique::XChain => 0,
-        Technique::XYChain => 1,
-        Technique::NiceLoop => 2,
-        _ => 3,
-    };
-    let mut kept = GRAPHS.with(|kept| core::mem::take(&mut kept.borrow_mut()[kind]));
-    if kept.len() < modes.len() {
-        kept.resize_with(modes.len(), Graph::default);
-    }
-    let graphs = &mut kept[..modes.len()];
-    for (graph, &mode) in graphs.iter_mut().zip(&modes) {
-        graph.build(grid, mode, als);
-    }
-    let graphs = &*graphs;
-    let mut searches = SEARCHES.with(|kept| core::mem::take(&mut *kept.borrow_mut()));
-    searches.resize_with(searches.len().max(graphs.len()), Search::new);
-    for (search, graph) in searches.iter_mut().zip(graphs) {
-        search.fit(graph.nodes.len());
-    }
-    let mut empty = vec![false; graphs.len()];
-    let flow = search_rounds(grid, technique, graphs, &mut searches, &mut empty, report);
-    SEARCHES.with(|kept| *kept.borrow_mut() = searches);
-    GRAPHS.with(|graphs| graphs.borrow_mut()[kind] = kept);
+    let (flow, empty) = run_modes(grid, technique, &modes, als, report);
     if technique == Technique::XYChain {
         let barren = empty[0].then(|| Barren::of(grid));
         XY_BARREN.with(|kept| *kept.borrow_mut() = barren);
@@ -1133,6 +1119,93 @@ fn run_with(grid: &Grid, technique: Technique, als: bool, report: &mut dyn FnMut
         });
     }
     flow
+}
+
+/// The search of [`run_with`] over the graphs of `modes`, and for each whether it was searched through and gave no
+/// chain at all.
+fn run_modes(
+    grid: &Grid,
+    technique: Technique,
+    modes: &[Mode],
+    als: bool,
+    report: &mut dyn FnMut(Step) -> Flow,
+) -> (Flow, Vec<bool>) {
+    let kind = match technique {
+        Technique::XChain => 0,
+        Technique::XYChain => 1,
+        Technique::NiceLoop => 2,
+        _ => 3,
+    };
+    let mut kept = GRAPHS.with(|kept| core::mem::take(&mut kept.borrow_mut()[kind]));
+    if kept.len() < modes.len() {
+        kept.resize_with(modes.len(), Graph::default);
+    }
+    let graphs = &mut kept[..modes.len()];
+    for (graph, &mode) in graphs.iter_mut().zip(modes) {
+        graph.build(grid, mode, als);
+    }
+    let graphs = &*graphs;
+    let mut searches = SEARCHES.with(|kept| core::mem::take(&mut *kept.borrow_mut()));
+    searches.resize_with(searches.len().max(graphs.len()), Search::new);
+    for (search, graph) in searches.iter_mut().zip(graphs) {
+        search.fit(graph.nodes.len());
+    }
+    let mut empty = vec![false; graphs.len()];
+    let flow = search_rounds(grid, technique, graphs, &mut searches, &mut empty, report);
+    SEARCHES.with(|kept| *kept.borrow_mut() = searches);
+    GRAPHS.with(|graphs| graphs.borrow_mut()[kind] = kept);
+    (flow, empty)
+}
+
+/// Whether the places of a digit might hold an X-Chain that removes something: whether some place, assumed true,
+/// comes by the digit's links (its peers false, the other place of a house of two then true, and so on) to a place
+/// that sees it. Each X-Chain's removal does (assumed true, it makes the chain's start false, and the chain makes
+/// its end true, which sees it), however long the chain and whether or not it passes a cell twice; so where none
+/// does, the search would find nothing. Far cheaper than the search: what each place leads to in one round, then
+/// closed transitively over the places (at most a few dozen) as bit sets.
+fn x_chain_possible(places: Bitboard) -> bool {
+    // The other place of each house of two, per place.
+    let mut pair = [Bitboard::EMPTY; 81];
+    let mut any = false;
+    for house in House::ALL {
+        let p = house.cell_set() & places;
+        if p.len() == 2 {
+            let mut it = p.iter();
+            if let (Some(a), Some(b)) = (it.next(), it.next()) {
+                pair[a.index()].insert(b);
+                pair[b.index()].insert(a);
+                any = true;
+            }
+        }
+    }
+    if !any {
+        return false;
+    }
+    let mut cells = [Cell::at(0, 0); 81];
+    let mut reach = [Bitboard::EMPTY; 81];
+    let mut n = 0;
+    for c in places {
+        // reach[i]: the places true one round or more after place `i` is assumed true.
+        cells[n] = c;
+        reach[n] = (c.peer_set() & places)
+            .iter()
+            .fold(Bitboard::EMPTY, |acc, w| acc | pair[w.index()]);
+        n += 1;
+    }
+    let (cells, reach) = (&cells[..n], &mut reach[..n]);
+    // Warshall's closure: after step `k`, each place reaches what it reaches through places `0..=k` too.
+    for k in 0..n {
+        let (via, ck) = (reach[k], cells[k]);
+        for r in reach.iter_mut() {
+            if r.contains(ck) {
+                *r = *r | via;
+            }
+        }
+    }
+    cells
+        .iter()
+        .zip(reach.iter())
+        .any(|(c, r)| !((*r - Bitboard::only(*c)) & c.peer_set()).is_empty())
 }
 
 /// A grid found to hold no XY-Chain: its two-candidate cells and each digit's places. An XY-Chain's graph is its
@@ -2078,6 +2151,55 @@ mod tests {
         GROUPED_LOOP_ALS_OVERLAP,
         GROUPED_AIC_ALS_OVERLAP,
     ];
+
+    /// The test that spares most X-Chain searches passes over no digit the search finds a chain in: on every grid
+    /// along the default ladder's paths of four hard puzzles, and on every embedded case's grid, each digit it
+    /// rules out is searched anyway and yields nothing.
+    #[test]
+    fn no_x_chain_where_no_place_comes_to_a_place_it_sees() {
+        use crate::format::{parse_library_line, parse_line};
+        use crate::logic::Solver;
+        let mut grids: Vec<Grid> = CASES
+            .iter()
+            .map(|line| parse_library_line(line).expect("library line parses").grid)
+            .collect();
+        for puzzle in [
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            ".8..1......5....3.......4.....6.5.7.89....2.....3.....2.....1.9..67........4.....",
+            "4.35...2.....16...7............895.....3..8..2...........4...7..9....6...1.......",
+            "4.1.6....3.....2........8..15.2.....6......1....9......2.7.8..........43.7.......",
+        ] {
+            let mut grid = Grid::from_values(&parse_line(puzzle).expect("parses")).expect("valid");
+            let solver = Solver::new();
+            for _ in 0..200 {
+                grids.push(grid.clone());
+                let Some(step) = solver.next_step(&grid) else { break };
+                if step.apply(&mut grid).is_err() {
+                    break;
+                }
+            }
+        }
+        let (mut ruled_out, mut with_chain) = (0, 0);
+        for grid in &grids {
+            for d in Digit::ALL {
+                let mut chains = 0;
+                let (_, empty) = run_modes(grid, Technique::XChain, &[Mode::Digit(d)], false, &mut |_| {
+                    chains += 1;
+                    Flow::Continue(())
+                });
+                if x_chain_possible(grid.digit_cells(d)) {
+                    with_chain += usize::from(!empty[0]);
+                } else {
+                    ruled_out += 1;
+                    assert!(empty[0] && chains == 0, "digit {d} ruled out, yet {chains} X-Chains");
+                }
+            }
+        }
+        assert!(
+            ruled_out > 0 && with_chain > 0,
+            "ruled out {ruled_out}, with a chain {with_chain}"
+        );
+    }
 
     #[test]
     fn library_cases_pass() {
