@@ -1198,7 +1198,7 @@ fn x_chain_possible(places: Bitboard) -> bool {
         let (via, ck) = (reach[k], cells[k]);
         for r in reach.iter_mut() {
             if r.contains(ck) {
-                *r = *r | via;
+                *r |= via;
             }
         }
     }
