@@ -106,6 +106,24 @@ struct Net {
     sets: Vec<Als>,
     links: Vec<Link>,
     start: Vec<u32>,
+    /// Where each block of `sets` begins ([`collect`]): the two-candidate cells, then each house's sets.
+    blocks: Blocks,
+    /// Each cell's candidates when the net was made, bit 15 set for a filled cell: what a set's links rest on.
+    cells: [u16; 81],
+    overlap: bool,
+}
+
+/// The bounds of the blocks of a list of sets: block `k` is `blocks[k]..blocks[k + 1]`, the two-candidate cells
+/// first, then each house's sets in [`House::ALL`]'s order.
+type Blocks = [u32; 29];
+
+/// Each cell's candidates, bit 15 set for a filled cell.
+fn cell_contents(grid: &Grid) -> [u16; 81] {
+    let empty = grid.empty_cells();
+    core::array::from_fn(|i| {
+        let c = Cell::ALL[i];
+        grid.candidates(c).bits() | u16::from(!empty.contains(c)) << 15
+    })
 }
 
 /// The digits of `mask`.
@@ -119,17 +137,19 @@ fn bit(d: Digit) -> u16 {
 
 /// Every almost locked set of the grid, each once: bivalue cells, then the sets of two to eight cells of each row,
 /// column and box (a box's set lying in one row or column was found there already).
-fn collect(grid: &Grid) -> Vec<Als> {
+fn collect(grid: &Grid) -> (Vec<Als>, Blocks) {
     let mut sets = Vec::with_capacity(512);
+    let mut blocks = [0u32; 29];
     for c in grid.empty_cells() {
         let cands = grid.candidates(c);
         if cands.len() == 2 {
             Als::push(&mut sets, grid, Bitboard::only(c), cands.bits());
         }
     }
+    blocks[1] = sets.len() as u32;
     HOUSE_ALS.with(|kept| {
         let mut kept = kept.borrow_mut();
-        for (house, (contents, found)) in House::ALL.into_iter().zip(kept.iter_mut()) {
+        for (k, (house, (contents, found))) in House::ALL.into_iter().zip(kept.iter_mut()).enumerate() {
             // A house's sets but for `open` follow from its cells' candidates, and most houses are as they were
             // when the ALS finders last ran.
             let empty = grid.empty_cells();
@@ -142,12 +162,13 @@ fn collect(grid: &Grid) -> Vec<Als> {
                 house_sets(grid, house, found);
             }
             sets.extend_from_slice(found);
+            blocks[k + 2] = sets.len() as u32;
         }
     });
     for a in &mut sets {
         a.open_in(grid);
     }
-    sets
+    (sets, blocks)
 }
 
 /// The sets of two to eight cells of `house`, but for `open` (a box's set lying in one row or column is left to
@@ -203,41 +224,170 @@ impl Net {
                     return Rc::clone(net);
                 }
             }
-            let net = Rc::new(Net::new(grid, overlap));
+            let (sets, blocks) = collect(grid);
+            let net = match last.as_ref() {
+                Some((_, before)) if before.overlap == overlap => Net::after(grid, sets, blocks, before, false),
+                _ => Net::new(grid, sets, blocks, overlap),
+            };
+            let net = Rc::new(net);
             *last = Some((key, Rc::clone(&net)));
             net
         })
     }
 
-    fn new(grid: &Grid, overlap: bool) -> Net {
-        let sets = collect(grid);
-        // Sets indexed by (digit, first holder of the digit): a set `b` shares an RCC `d` with `a` only if all its
-        // holders of `d` lie in `a.seen[d]`, its first one among them, so only those buckets are visited.
-        let mut bucket_start = vec![0u32; 9 * 81 + 1];
-        for a in &sets {
-            for d in digits_of(a.digits) {
-                if let Some(c) = a.holders[d.index()].first() {
-                    bucket_start[d.index() * 81 + c.index() + 1] += 1;
-                }
+    /// The net of `grid` from `before`, the net of an earlier grid: the links between two sets neither of which
+    /// holds a cell whose candidates changed are those of the same two sets then (a restricted common depends only
+    /// on the two sets' cells and their candidates), so only the links of the other sets are looked for. A set
+    /// whose cells are all as they were is a set of both grids, and such sets come in the same order in both lists
+    /// (each house's sets in the order of its subsets of empty cells, which a cell filled or emptied elsewhere in the
+    /// house does not change): block by block, they pair off in order. The net is the one [`Net::new`] makes, and
+    /// is made so unless `always` where most sets are new.
+    fn after(grid: &Grid, sets: Vec<Als>, blocks: Blocks, before: &Net, always: bool) -> Net {
+        const NONE: u32 = u32::MAX;
+        let cells = cell_contents(grid);
+        let mut changed = Bitboard::EMPTY;
+        for (c, (now, then)) in Cell::ALL.into_iter().zip(cells.iter().zip(&before.cells)) {
+            if now != then {
+                changed.insert(c);
             }
         }
-        for i in 0..9 * 81 {
-            bucket_start[i + 1] += bucket_start[i];
+        // Each old set's new index, where it is still a set.
+        let mut renamed = vec![NONE; before.sets.len()];
+        let mut fresh = vec![false; sets.len()];
+        let mut fresh_count = 0;
+        for k in 0..28 {
+            let mut o = before.blocks[k] as usize;
+            let old_end = before.blocks[k + 1] as usize;
+            for (i, a) in sets
+                .iter()
+                .enumerate()
+                .take(blocks[k + 1] as usize)
+                .skip(blocks[k] as usize)
+            {
+                if !(a.cells & changed).is_empty() {
+                    fresh[i] = true;
+                    fresh_count += 1;
+                    continue;
+                }
+                while o < old_end && !(before.sets[o].cells & changed).is_empty() {
+                    o += 1;
+                }
+                if o == old_end || before.sets[o].cells != a.cells || before.sets[o].digits != a.digits {
+                    debug_assert!(false, "the unchanged sets of block {k} do not pair off");
+                    return Net::new(grid, sets, blocks, before.overlap);
+                }
+                renamed[o] = i as u32;
+                o += 1;
+            }
         }
-        let mut fill = bucket_start.clone();
-        // Each entry carries what the test needs (the set's index, cells and holders of the digit), so the buckets
-        // are read in order rather than the sets at random.
-        let blank = (0u32, Bitboard::EMPTY, Bitboard::EMPTY);
-        let mut bucket = vec![blank; bucket_start[9 * 81] as usize];
+        // Where most sets are new (another puzzle, a step that filled many cells), looking for their links costs
+        // about what the whole net does.
+        if !always && fresh_count * 2 > sets.len() {
+            return Net::new(grid, sets, blocks, before.overlap);
+        }
+        let overlap = before.overlap;
+        let index = BucketIndex::of(&sets);
+        // The links of each new set, found from its side: (new set, other set, digits), each pair of new sets once.
+        let mut pairs: Vec<(u32, u32, u16)> = Vec::with_capacity(fresh_count * 8);
+        let mut found = vec![0u16; sets.len()];
+        let mut touched: Vec<u32> = Vec::new();
         for (i, a) in sets.iter().enumerate() {
-            for d in digits_of(a.digits) {
-                if let Some(c) = a.holders[d.index()].first() {
-                    let slot = &mut fill[d.index() * 81 + c.index()];
-                    bucket[*slot as usize] = (i as u32, a.cells, a.holders[d.index()]);
-                    *slot += 1;
+            if !fresh[i] {
+                continue;
+            }
+            index.partners(grid, a, overlap, |j, d| {
+                let j = j as usize;
+                if j == i || (fresh[j] && j < i) {
+                    return;
+                }
+                let had = found[j];
+                if had == 0 {
+                    touched.push(j as u32);
+                }
+                if had.count_ones() < 2 {
+                    found[j] = had | bit(d);
+                }
+            });
+            for j in touched.drain(..) {
+                pairs.push((i as u32, j, found[j as usize]));
+                found[j as usize] = 0;
+            }
+        }
+        // Each set's links: those kept (to sets kept too, in order), then the new ones, sorted by the set they lead
+        // to as [`Net::new`] leaves them.
+        let mut count = vec![0u32; sets.len() + 1];
+        let mut old_of = vec![NONE; sets.len()];
+        for (o, &i) in renamed.iter().enumerate() {
+            if i != NONE {
+                old_of[i as usize] = o as u32;
+                count[i as usize + 1] += before
+                    .links_of(o as u32)
+                    .iter()
+                    .filter(|l| renamed[l.to as usize] != NONE)
+                    .count() as u32;
+            }
+        }
+        for &(i, j, _) in &pairs {
+            count[i as usize + 1] += 1;
+            count[j as usize + 1] += 1;
+        }
+        for i in 0..sets.len() {
+            count[i + 1] += count[i];
+        }
+        let start = count;
+        let mut fill = start.clone();
+        let blank = Link {
+            from: 0,
+            to: 0,
+            digits: 0,
+            open: 0,
+        };
+        let mut links = vec![blank; start[sets.len()] as usize];
+        for (i, &o) in old_of.iter().enumerate() {
+            if o == NONE {
+                continue;
+            }
+            for l in before.links_of(o) {
+                let to = renamed[l.to as usize];
+                if to != NONE {
+                    links[fill[i] as usize] = Link {
+                        from: i as u32,
+                        to,
+                        digits: l.digits,
+                        open: sets[to as usize].open,
+                    };
+                    fill[i] += 1;
                 }
             }
         }
+        let mut appended = vec![false; sets.len()];
+        for &(i, j, digits) in &pairs {
+            for (u, v) in [(i, j), (j, i)] {
+                links[fill[u as usize] as usize] = Link {
+                    from: u,
+                    to: v,
+                    digits,
+                    open: sets[v as usize].open,
+                };
+                fill[u as usize] += 1;
+                appended[u as usize] = true;
+            }
+        }
+        for (i, _) in appended.iter().enumerate().filter(|(_, &a)| a) {
+            links[start[i] as usize..start[i + 1] as usize].sort_unstable_by_key(|l| l.to);
+        }
+        Net {
+            sets,
+            links,
+            start,
+            blocks,
+            cells,
+            overlap,
+        }
+    }
+
+    fn new(grid: &Grid, sets: Vec<Als>, blocks: Blocks, overlap: bool) -> Net {
+        let index = BucketIndex::of(&sets);
         // The restricted commons of each set with the sets after it, gathered per set in `found` (indexed by the
         // other set; the bits of `touched` mark the ones set, which reads them back in order without a sort).
         let mut pairs: Vec<Link> = Vec::with_capacity(sets.len() * 4);
@@ -247,8 +397,7 @@ impl Net {
             for d in digits_of(a.digits) {
                 let reach = a.seen[d.index()] & grid.digit_cells(d);
                 for c in reach {
-                    let k = d.index() * 81 + c.index();
-                    let list = &bucket[bucket_start[k] as usize..bucket_start[k + 1] as usize];
+                    let list = index.list(d, c);
                     let (a_holders, a_seen) = (a.holders[d.index()], a.seen[d.index()]);
                     // Buckets are filled in set order: the sets after `a` are a suffix, read from the end.
                     for &(j, b_cells, b_holders) in list.iter().rev() {
@@ -317,7 +466,14 @@ impl Net {
                 fill[u as usize] += 1;
             }
         }
-        Net { sets, links, start }
+        Net {
+            sets,
+            links,
+            start,
+            blocks,
+            cells: cell_contents(grid),
+            overlap,
+        }
     }
 
     fn links_of(&self, i: u32) -> &[Link] {
@@ -327,6 +483,70 @@ impl Net {
     /// Each pair of linked sets once, lower index first.
     fn pairs(&self) -> impl Iterator<Item = &Link> {
         self.links.iter().filter(|l| l.from < l.to)
+    }
+}
+
+/// The sets of a net indexed by (digit, first holder of the digit): a set `b` shares an RCC `d` with `a` only if all
+/// its holders of `d` lie in `a.seen[d]`, its first one among them, so only those buckets are visited. Each entry
+/// carries what the test needs (the set's index, cells and holders of the digit), so the buckets are read in order
+/// rather than the sets at random; each bucket lists its sets in order.
+struct BucketIndex {
+    start: Vec<u32>,
+    entries: Vec<(u32, Bitboard, Bitboard)>,
+}
+
+impl BucketIndex {
+    fn of(sets: &[Als]) -> BucketIndex {
+        let mut start = vec![0u32; 9 * 81 + 1];
+        for a in sets {
+            for d in digits_of(a.digits) {
+                if let Some(c) = a.holders[d.index()].first() {
+                    start[d.index() * 81 + c.index() + 1] += 1;
+                }
+            }
+        }
+        for i in 0..9 * 81 {
+            start[i + 1] += start[i];
+        }
+        let mut fill = start.clone();
+        let blank = (0u32, Bitboard::EMPTY, Bitboard::EMPTY);
+        let mut entries = vec![blank; start[9 * 81] as usize];
+        for (i, a) in sets.iter().enumerate() {
+            for d in digits_of(a.digits) {
+                if let Some(c) = a.holders[d.index()].first() {
+                    let slot = &mut fill[d.index() * 81 + c.index()];
+                    entries[*slot as usize] = (i as u32, a.cells, a.holders[d.index()]);
+                    *slot += 1;
+                }
+            }
+        }
+        BucketIndex { start, entries }
+    }
+
+    /// The sets whose first holder of `d` is `c`.
+    fn list(&self, d: Digit, c: Cell) -> &[(u32, Bitboard, Bitboard)] {
+        let k = d.index() * 81 + c.index();
+        &self.entries[self.start[k] as usize..self.start[k + 1] as usize]
+    }
+
+    /// Calls `f(j, d)` for every set `j` sharing a restricted common `d` with `a` (by ascending digit; `a` itself
+    /// is never one, its holders lying in it), under the same tests as [`Net::new`].
+    fn partners(&self, grid: &Grid, a: &Als, overlap: bool, mut f: impl FnMut(u32, Digit)) {
+        for d in digits_of(a.digits) {
+            let (a_holders, a_seen) = (a.holders[d.index()], a.seen[d.index()]);
+            for c in a_seen & grid.digit_cells(d) {
+                for &(j, b_cells, b_holders) in self.list(d, c) {
+                    if !(b_holders - a_seen).is_empty() {
+                        continue;
+                    }
+                    let shared = a.cells & b_cells;
+                    if !shared.is_empty() && (!overlap || !((a_holders | b_holders) & shared).is_empty()) {
+                        continue;
+                    }
+                    f(j, d);
+                }
+            }
+        }
     }
 }
 
@@ -1725,6 +1945,7 @@ pub(super) fn explain(step: &Step, lang: Lang, result: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::{collect, Net};
     use crate::format::{parse_library_line, parse_line};
     use crate::logic::reglib::testing::{assert_all_pass, explained};
     use crate::logic::{Flow, Lang, Solver, Technique};
@@ -1817,6 +2038,44 @@ mod tests {
             }
         }
         assert!(found > 0, "no chain along the paths: the test compares nothing");
+    }
+
+    /// Everything two nets hold, to compare them.
+    fn net_contents(net: &Net) -> String {
+        let sets: Vec<_> = net
+            .sets
+            .iter()
+            .map(|a| (a.cells, a.digits, a.holders, a.seen, a.open))
+            .collect();
+        let links: Vec<_> = net.links.iter().map(|l| (l.from, l.to, l.digits, l.open)).collect();
+        format!("{sets:?} {links:?} {:?} {:?} {:?}", net.start, net.blocks, net.cells)
+    }
+
+    #[test]
+    fn a_net_made_from_the_last_one_is_the_net_made_afresh() {
+        for overlap in [false, true] {
+            let mut before: Option<Net> = None;
+            let mut kept = 0;
+            along_paths(|grid| {
+                let (sets, blocks) = collect(grid);
+                let afresh = Net::new(grid, sets.clone(), blocks, overlap);
+                let mut links = 0;
+                if let Some(before) = &before {
+                    let after = Net::after(grid, sets, blocks, before, true);
+                    assert_eq!(net_contents(&after), net_contents(&afresh));
+                    // The sets of the last grid still sets here.
+                    kept += after
+                        .sets
+                        .iter()
+                        .filter(|a| before.sets.iter().any(|b| b.cells == a.cells))
+                        .count();
+                    links = after.links.len();
+                }
+                before = Some(afresh);
+                links
+            });
+            assert!(kept > 0, "no set carried over: the test compares nothing");
+        }
     }
 
     #[test]
