@@ -1618,6 +1618,8 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
     let mut calls: Vec<(u16, usize)> = Vec::with_capacity(n);
     // Per part: its closure, and whether it holds a contradiction (inherited from any part it reaches).
     let mut parts: Vec<Closure> = Vec::with_capacity(n);
+    // For each part, the last part whose closure took it in.
+    let mut joined = vec![NONE; n];
     let mut members = Vec::new();
     let mut next = 0u16;
     for root in 0..n {
@@ -1698,7 +1700,9 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
                 for &w in &adj[start[m]..start[m + 1]] {
                     let w = w as usize;
                     let c = comp[w];
-                    if c != id && c != NONE {
+                    // A part reached twice (by two members, or by two facts of it) is joined once.
+                    if c != id && c != NONE && joined[c as usize] != id {
+                        joined[c as usize] = id;
                         let part = &done[c as usize];
                         bad |= part.bad;
                         for d in 0..9 {
