@@ -50,6 +50,8 @@ struct Als {
     /// The digits some cell outside the set could lose for it: those whose `seen` cells hold the digit. Only these
     /// can be a `z` at an end of an ALS step.
     open: u16,
+    /// Where HoDoKu lists the set ([`hodoku_set_key`]), worked out once with the set's house.
+    key: u64,
 }
 
 impl Als {
@@ -62,6 +64,7 @@ impl Als {
             holders: [Bitboard::EMPTY; 9],
             seen: [Bitboard::EMPTY; 9],
             open: 0,
+            key: hodoku_set_key(cells),
         });
         let a = sets.last_mut().expect("just pushed");
         for d in Candidates::from_bits(digits) {
@@ -724,15 +727,15 @@ pub(super) fn hodoku_set_key(cells: Bitboard) -> u64 {
 /// begins). Learnt from HoDoKu's paths: every ALS-XY-Chain of them (179, over the fixtures and 965 puzzles of
 /// top1465 past its first 500) goes from set to set up this order, and none of the 32,469 chains shudu found at
 /// the steps where HoDoKu took a later technique does.
-fn hodoku_ranks(sets: &[Als]) -> Vec<u32> {
-    let keys: Vec<_> = sets.iter().map(|a| hodoku_set_key(a.cells)).collect();
+/// Returns each set's rank and the sets in that order (no two sets share a key).
+fn hodoku_ranks(sets: &[Als]) -> (Vec<u32>, Vec<u32>) {
     let mut order: Vec<u32> = (0..sets.len() as u32).collect();
-    order.sort_by(|&a, &b| keys[a as usize].cmp(&keys[b as usize]));
+    order.sort_unstable_by_key(|&a| sets[a as usize].key);
     let mut rank = vec![0u32; sets.len()];
     for (r, &i) in order.iter().enumerate() {
         rank[i as usize] = r as u32;
     }
-    rank
+    (rank, order)
 }
 
 /// ALS-XY-Chain as HoDoKu's default searches it: every chain of four to eight sets each later than the one before
@@ -748,13 +751,11 @@ pub fn als_chain_forward(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flo
 /// [`als_chain_forward`], with the bound or (to test it) walking every start.
 fn forward_search(grid: &Grid, bounded: bool, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     let net = Net::of(grid, false);
-    let rank = hodoku_ranks(&net.sets);
-    let mut starts: Vec<u32> = (0..net.sets.len() as u32).collect();
-    starts.sort_by_key(|&i| rank[i as usize]);
+    let (rank, starts) = hodoku_ranks(&net.sets);
     let mut marks = SEEN.with(|s| s.take());
     let near = std::mem::take(&mut marks.near);
     let bound = if bounded {
-        Bound::new(grid, &net, near, Walks::Forward(&rank))
+        Bound::new(grid, &net, near, Walks::Forward(&rank, &starts))
     } else {
         Bound::none(near)
     };
@@ -1353,8 +1354,9 @@ impl Bound {
 enum Walks<'a> {
     /// Any way through the net, at most this many links ([`chain_search`]).
     Links(u8),
-    /// Up HoDoKu's order of sets, as each set's rank ([`forward_search`]), of any length.
-    Forward(&'a [u32]),
+    /// Up HoDoKu's order of sets, as each set's rank and the sets in that order ([`forward_search`]), of any
+    /// length.
+    Forward(&'a [u32], &'a [u32]),
 }
 
 /// [`reach`] for walks up the order of sets (`rank`): each link leads to a later set, so what a node reaches is what
@@ -1367,15 +1369,15 @@ fn forward_reach<const W: usize>(
     bound: &Bound,
     cover: &[[u64; W]],
     rank: &[u32],
+    order: &[u32],
     range: &[[u64; W]; 10],
     out: &mut Vec<u64>,
 ) {
     let row_of = &bound.row_of;
     let rows = row_of.iter().filter(|&&r| r != u32::MAX).count();
     let mut at: Vec<[u64; W]> = vec![[0u64; W]; rows];
-    let mut order: Vec<u32> = (0..net.sets.len() as u32).collect();
-    order.sort_unstable_by_key(|&t| core::cmp::Reverse(rank[t as usize]));
-    for t in order {
+    // From the last set in the order back.
+    for &t in order.iter().rev() {
         let t = t as usize;
         let links = net.links_of(t as u32);
         for a in 0..10 {
@@ -1443,7 +1445,7 @@ fn reach<const W: usize>(grid: &Grid, net: &Net, bound: &Bound, rows: usize, wal
     }
     let links = match walks {
         Walks::Links(links) => links,
-        Walks::Forward(rank) => return forward_reach(net, bound, &cover, rank, &range, out),
+        Walks::Forward(rank, order) => return forward_reach(net, bound, &cover, rank, order, &range, out),
     };
     // Each row's links: the row of the node each leads to, and (in `one`) the candidates the sets they lead to
     // see for their digits other than the one each surely arrives by, if any (9 for none).
