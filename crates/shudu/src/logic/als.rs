@@ -1948,8 +1948,8 @@ pub(super) fn explain(step: &Step, lang: Lang, result: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::{collect, Net};
-    use crate::format::{parse_library_line, parse_line};
-    use crate::logic::reglib::testing::{assert_all_pass, explained};
+    use crate::format::parse_library_line;
+    use crate::logic::reglib::testing::{assert_all_pass, explained, hard_path_grids};
     use crate::logic::{Flow, Lang, Solver, Technique};
     use crate::{search, Cell, Grid};
 
@@ -2022,23 +2022,7 @@ mod tests {
     /// Calls `check` at every grid along the default solver's paths of four hard puzzles (200 steps at most each),
     /// and asserts that the checks compared something (the sum of what they return: the chains compared).
     fn along_paths(mut check: impl FnMut(&Grid) -> usize) {
-        let mut found = 0;
-        for puzzle in [
-            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
-            ".8..1......5....3.......4.....6.5.7.89....2.....3.....2.....1.9..67........4.....",
-            "4.35...2.....16...7............895.....3..8..2...........4...7..9....6...1.......",
-            "4.1.6....3.....2........8..15.2.....6......1....9......2.7.8..........43.7.......",
-        ] {
-            let mut grid = Grid::from_values(&parse_line(puzzle).expect("parses")).expect("valid");
-            let solver = Solver::new();
-            for _ in 0..200 {
-                found += check(&grid);
-                let Some(step) = solver.next_step(&grid) else { break };
-                if step.apply(&mut grid).is_err() {
-                    break;
-                }
-            }
-        }
+        let found: usize = hard_path_grids().iter().map(&mut check).sum();
         assert!(found > 0, "no chain along the paths: the test compares nothing");
     }
 

@@ -2126,7 +2126,7 @@ pub(super) fn explain(step: &Step, lang: Lang, result: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::reglib::testing::{assert_all_pass, expected_step};
+    use crate::logic::reglib::testing::{assert_all_pass, expected_step, hard_path_grids};
 
     const X_CHAIN: &str =
         ":0701:7:3.4+52..8...6.+9.....5..7.3.....68+9.2+3...+734....6+315+27...1.+9+6......9.+4..6.+6.8217..5::742::5";
@@ -2157,28 +2157,12 @@ mod tests {
     /// rules out is searched anyway and yields nothing.
     #[test]
     fn no_x_chain_where_no_place_comes_to_a_place_it_sees() {
-        use crate::format::{parse_library_line, parse_line};
-        use crate::logic::Solver;
+        use crate::format::parse_library_line;
         let mut grids: Vec<Grid> = CASES
             .iter()
             .map(|line| parse_library_line(line).expect("library line parses").grid)
             .collect();
-        for puzzle in [
-            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
-            ".8..1......5....3.......4.....6.5.7.89....2.....3.....2.....1.9..67........4.....",
-            "4.35...2.....16...7............895.....3..8..2...........4...7..9....6...1.......",
-            "4.1.6....3.....2........8..15.2.....6......1....9......2.7.8..........43.7.......",
-        ] {
-            let mut grid = Grid::from_values(&parse_line(puzzle).expect("parses")).expect("valid");
-            let solver = Solver::new();
-            for _ in 0..200 {
-                grids.push(grid.clone());
-                let Some(step) = solver.next_step(&grid) else { break };
-                if step.apply(&mut grid).is_err() {
-                    break;
-                }
-            }
-        }
+        grids.extend(hard_path_grids());
         let (mut ruled_out, mut with_chain) = (0, 0);
         for grid in &grids {
             for d in Digit::ALL {

@@ -123,6 +123,30 @@ pub(crate) mod testing {
         }
     }
 
+    /// Every grid along the default ladder's paths of four hard puzzles (200 steps at most each), in path order:
+    /// boards of every stage, each following from the one before, for tests that compare two ways of searching.
+    pub fn hard_path_grids() -> Vec<crate::Grid> {
+        let mut grids = Vec::new();
+        for puzzle in [
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            ".8..1......5....3.......4.....6.5.7.89....2.....3.....2.....1.9..67........4.....",
+            "4.35...2.....16...7............895.....3..8..2...........4...7..9....6...1.......",
+            "4.1.6....3.....2........8..15.2.....6......1....9......2.7.8..........43.7.......",
+        ] {
+            let values = crate::format::parse_line(puzzle).expect("parses");
+            let mut grid = crate::Grid::from_values(&values).expect("valid");
+            let solver = Solver::new();
+            for _ in 0..200 {
+                grids.push(grid.clone());
+                let Some(step) = solver.next_step(&grid) else { break };
+                if step.apply(&mut grid).is_err() {
+                    break;
+                }
+            }
+        }
+        grids
+    }
+
     /// The English and Chinese explanations of the line's expected step (see [`expected_step`]).
     pub fn explained(line: &str) -> (String, String) {
         let step = expected_step(line);
