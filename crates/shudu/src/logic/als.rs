@@ -243,8 +243,8 @@ impl Net {
     /// on the two sets' cells and their candidates), so only the links of the other sets are looked for. A set
     /// whose cells are all as they were is a set of both grids, and such sets come in the same order in both lists
     /// (each house's sets in the order of its subsets of empty cells, which a cell filled or emptied elsewhere in the
-    /// house does not change): block by block, they pair off in order. The net is the one [`Net::new`] makes, and
-    /// is made so unless `always` where most sets are new.
+    /// house does not change): block by block, they pair off in order. The net is the one [`Net::new`] makes;
+    /// where most sets are new, it is made afresh by [`Net::new`] (unless `always`, for the tests).
     fn after(grid: &Grid, sets: Vec<Als>, blocks: Blocks, before: &Net, always: bool) -> Net {
         const NONE: u32 = u32::MAX;
         let cells = cell_contents(grid);
