@@ -3064,11 +3064,10 @@ mod tests {
         }
     }
 
-    /// Every reported forcing step of the state is true of the puzzle's solution.
+    /// Along HoDoKu's ladder's paths of hard puzzles, at every grid whose grouped chain closures hold no
+    /// contradiction, every finder the solver then skips finds nothing, as the closures promise.
     #[test]
     fn no_chain_concludes_where_no_closure_contradicts_itself() {
-        // Along HoDoKu's ladder's paths of hard puzzles, at every grid whose grouped chain closures hold no
-        // contradiction, every finder the solver then skips finds nothing, as the closures promise.
         let finders: [(Technique, super::super::Finder); 5] = [
             (Technique::XChain, super::super::chains::x_chain),
             (Technique::XYChain, super::super::chains::xy_chain),
@@ -3131,6 +3130,7 @@ mod tests {
         );
     }
 
+    /// Every reported forcing step of the state is true of the puzzle's solution.
     #[test]
     fn every_chain_and_net_step_is_sound() {
         let puzzle = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
