@@ -1403,38 +1403,29 @@ const HODOKU_LOOKAHEAD: usize = 4;
 /// after round for [`Board::lookahead`] rounds: each round's naked and hidden singles are set before the next
 /// round looks.
 fn lookahead_singles(board: &Board, fact: Fact, out: &mut Vec<Fact>) {
-    /// The grid as the look-ahead changes it.
+    /// The grid as the look-ahead changes it, as each digit's cells: a placement strikes its peers with one word
+    /// operation a digit, and a cell's count of candidates comes from the nine words bit-sliced.
     struct World {
         cand: [u128; 9],
-        cells: [u16; 81],
         needs: [u32; 9],
         placed: u128,
         /// The candidates removed since the last round looked: only their cells and houses can hold a new single.
         removed: [u128; 9],
     }
     impl World {
-        fn remove(&mut self, c: usize, d: usize) {
-            self.cand[d] &= !bit(c);
-            self.cells[c] &= !(1 << d);
-            self.removed[d] |= bit(c);
-        }
         fn place(&mut self, c: usize, d: usize) {
-            let mut others = self.cells[c] & !(1 << d);
-            while others != 0 {
-                let x = others.trailing_zeros() as usize;
-                others &= others - 1;
-                self.remove(c, x);
+            let b = bit(c);
+            for (x, (cand, removed)) in self.cand.iter_mut().zip(self.removed.iter_mut()).enumerate() {
+                let gone = if x == d { *cand & peers(c) & !b } else { *cand & b };
+                *cand &= !gone;
+                *removed |= gone;
             }
-            for p in cells_of(self.cand[d] & peers(c) & !bit(c)) {
-                self.remove(p, d);
-            }
-            self.placed |= bit(c);
+            self.placed |= b;
             self.needs[d] &= !CELL_HOUSES[c];
         }
     }
     let mut w = World {
         cand: board.cand,
-        cells: board.cells,
         needs: board.needs,
         // The grid's own singles are no consequence of the fact.
         placed: board.naked,
@@ -1444,16 +1435,23 @@ fn lookahead_singles(board: &Board, fact: Fact, out: &mut Vec<Fact>) {
     if fact.on() {
         w.place(c, d);
     } else {
-        w.remove(c, d);
+        w.cand[d] &= !bit(c);
+        w.removed[d] |= bit(c);
     }
     let mut found: Vec<(usize, usize)> = Vec::new();
     for _ in 0..board.lookahead {
         found.clear();
         let removed = core::mem::take(&mut w.removed);
         let changed = removed.iter().fold(0, |acc, &r| acc | r);
-        for c in cells_of(changed & board.open & !w.placed) {
-            if w.cells[c].count_ones() == 1 {
-                found.push((c, w.cells[c].trailing_zeros() as usize));
+        // The cells with exactly one candidate: bit-sliced counts of the digits' words.
+        let (mut one, mut two) = (0u128, 0u128);
+        for &cand in &w.cand {
+            two |= one & cand;
+            one |= cand;
+        }
+        for c in cells_of(changed & board.open & !w.placed & one & !two) {
+            if let Some(x) = w.cand.iter().position(|&cand| cand & bit(c) != 0) {
+                found.push((c, x));
             }
         }
         for (d, &needs) in w.needs.iter().enumerate() {
@@ -1473,7 +1471,7 @@ fn lookahead_singles(board: &Board, fact: Fact, out: &mut Vec<Fact>) {
         // A single an earlier one of the round made impossible is left out (the round's singles contradict each
         // other then, which the closure's facts show).
         for &(c, d) in &found {
-            if w.placed & bit(c) == 0 && w.cells[c] >> d & 1 != 0 {
+            if w.placed & bit(c) == 0 && w.cand[d] & bit(c) != 0 {
                 out.push(Fact::new(c, d, true));
                 w.place(c, d);
             }
