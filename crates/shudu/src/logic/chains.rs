@@ -1058,6 +1058,8 @@ struct Conclusion {
     /// The links from the start to the state the search found it at (the path of a loop read from an AIC is
     /// longer), which decides the round it belongs to.
     depth: u16,
+    /// The depth of the state the search found it at, which decides the phase it is found in.
+    found_at: u16,
 }
 
 fn as_list(sets: &[Bitboard; 9]) -> Vec<(Cell, Digit)> {
@@ -1072,11 +1074,12 @@ fn as_list(sets: &[Bitboard; 9]) -> Vec<(Cell, Digit)> {
 
 /// Runs one technique's search, reporting each new conclusion.
 fn run(grid: &Grid, technique: Technique, report: &mut dyn FnMut(Step) -> Flow) -> Flow {
-    run_with(grid, technique, true, report)
+    run_with(grid, technique, true, true, report)
 }
 
-/// [`run`], with or without almost locked sets as nodes of a grouped chain (`als`).
-fn run_with(grid: &Grid, technique: Technique, als: bool, report: &mut dyn FnMut(Step) -> Flow) -> Flow {
+/// [`run`], with or without almost locked sets as nodes of a grouped chain (`als`), and in phases of growing length
+/// or in one (`phased`, see [`search_rounds`]; the steps come out in the same order either way).
+fn run_with(grid: &Grid, technique: Technique, als: bool, phased: bool, report: &mut dyn FnMut(Step) -> Flow) -> Flow {
     let modes: Vec<Mode> = match technique {
         // An X-Chain lies in one digit's places: a digit whose places held none when last searched holds none now,
         // nor does one where no place assumed true comes to a place that sees it (`x_chain_possible`).
@@ -1103,7 +1106,7 @@ fn run_with(grid: &Grid, technique: Technique, als: bool, report: &mut dyn FnMut
         Technique::NiceLoop => vec![Mode::Candidates],
         _ => vec![Mode::Grouped],
     };
-    let (flow, empty) = run_modes(grid, technique, &modes, als, report);
+    let (flow, empty) = run_modes(grid, technique, &modes, als, phased, report);
     if technique == Technique::XYChain {
         let barren = empty[0].then(|| Barren::of(grid));
         XY_BARREN.with(|kept| *kept.borrow_mut() = barren);
@@ -1128,6 +1131,7 @@ fn run_modes(
     technique: Technique,
     modes: &[Mode],
     als: bool,
+    phased: bool,
     report: &mut dyn FnMut(Step) -> Flow,
 ) -> (Flow, Vec<bool>) {
     let kind = match technique {
@@ -1151,7 +1155,7 @@ fn run_modes(
         search.fit(graph.nodes.len());
     }
     let mut empty = vec![false; graphs.len()];
-    let flow = search_rounds(grid, technique, graphs, &mut searches, &mut empty, report);
+    let flow = search_rounds(grid, technique, graphs, &mut searches, &mut empty, phased, report);
     SEARCHES.with(|kept| *kept.borrow_mut() = searches);
     GRAPHS.with(|graphs| graphs.borrow_mut()[kind] = kept);
     (flow, empty)
@@ -1265,6 +1269,8 @@ thread_local! {
 /// in the order found. The steps come out as from round after round of searches from scratch, each stopping at its
 /// limit, yet each state is followed once in all: a run whose first chain is short never searches far, and a run
 /// that finds nothing (the common case on a hard grid) pays only for keeping each search between phases.
+/// Without `phased`, for a caller that takes every chain anyway, each start is searched to the last length at once
+/// and its chains are held back until their phase's turn: the same steps in the same order, without the keeping.
 /// `empty[g]` is set when graph `g` was searched through and gave no chain at all.
 fn search_rounds(
     grid: &Grid,
@@ -1272,6 +1278,7 @@ fn search_rounds(
     graphs: &[Graph],
     searches: &mut [Search],
     empty: &mut [bool],
+    phased: bool,
     report: &mut dyn FnMut(Step) -> Flow,
 ) -> Flow {
     let mut reported: HashMap<Vec<(Cell, Digit)>, usize> = HashMap::new();
@@ -1292,14 +1299,22 @@ fn search_rounds(
         _ => (&ROUNDS, &ROUNDS[ROUNDS.len() - 1..]),
     };
     let longest = rounds[rounds.len() - 1];
-    // The chains of a phase's rounds after its first, by round.
-    let mut later: Vec<Vec<(usize, Conclusion)>> = rounds.iter().map(|_| Vec::new()).collect();
+    // Searched in one phase, the steps still come out in the order of the phases: each chain belongs to the phase
+    // whose length first reaches the state it was found at, and is held back until that phase's turn.
+    let run_phases: &[u16] = if phased { phases } else { &phases[phases.len() - 1..] };
+    // By phase, the chains held back to come out first in their phase (start by start), and then by round the
+    // chains of its rounds after its first.
+    let mut early: Vec<Vec<(usize, Conclusion)>> = phases.iter().map(|_| Vec::new()).collect();
+    let mut later: Vec<Vec<Vec<(usize, Conclusion)>>> = phases
+        .iter()
+        .map(|_| rounds.iter().map(|_| Vec::new()).collect())
+        .collect();
     let mut found = Vec::new();
     let mut any = vec![false; graphs.len()];
-    let mut reached = 0;
-    for (p, &limit) in phases.iter().enumerate() {
-        let first_round = rounds.iter().position(|&r| r > reached).unwrap_or(0);
-        let last_phase = p + 1 == phases.len();
+    for (p, &limit) in run_phases.iter().enumerate() {
+        let last_phase = p + 1 == run_phases.len();
+        // The phase whose chains come out as found.
+        let now = if phased { p } else { 0 };
         for (g, (graph, search)) in graphs.iter().zip(searches.iter_mut()).enumerate() {
             core::mem::swap(&mut search.kept, &mut search.keeping);
             search.keeping.clear();
@@ -1339,19 +1354,28 @@ fn search_rounds(
                 }
                 any[g] |= !found.is_empty();
                 for c in found.drain(..) {
+                    let phase = phases.iter().position(|&l| c.found_at <= l).unwrap_or(phases.len() - 1);
+                    let reached = if phase == 0 { 0 } else { phases[phase - 1] };
+                    let first_round = rounds.iter().position(|&r| r > reached).unwrap_or(0);
                     match rounds.iter().position(|&r| c.depth <= r) {
-                        Some(round) if round > first_round => later[round].push((g, c)),
-                        _ => emit(graph, c)?,
+                        Some(round) if round > first_round => later[phase][round].push((g, c)),
+                        _ if phase == now => emit(graph, c)?,
+                        _ => early[phase].push((g, c)),
                     }
                 }
             }
         }
-        for round in later.iter_mut() {
-            for (g, c) in round.drain(..) {
+        let ended = if phased { p..p + 1 } else { 0..phases.len() };
+        for phase in ended {
+            for (g, c) in early[phase].drain(..) {
                 emit(&graphs[g], c)?;
             }
+            for round in later[phase].iter_mut() {
+                for (g, c) in round.drain(..) {
+                    emit(&graphs[g], c)?;
+                }
+            }
         }
-        reached = limit;
     }
     for (e, a) in empty.iter_mut().zip(any) {
         *e = !a;
@@ -1884,6 +1908,7 @@ fn push(
                     eliminations: vec![(cell, digit)],
                     path: around,
                     depth: visits[end].depth,
+                    found_at: visits[end].depth,
                 });
             }
         }
@@ -1901,6 +1926,7 @@ fn push(
                 eliminations,
                 path: around,
                 depth: visits[end].depth + longer,
+                found_at: visits[end].depth,
             });
             return;
         }
@@ -1918,6 +1944,7 @@ fn push(
         eliminations,
         path,
         depth: visits[end].depth,
+        found_at: visits[end].depth,
     });
 }
 
@@ -2030,10 +2057,17 @@ pub(super) fn grouped_nice_loop(grid: &Grid, report: &mut dyn FnMut(Step) -> Flo
     run(grid, Technique::GroupedNiceLoop, report)
 }
 
+/// [`nice_loop`] for a caller that weighs every instance before it chooses (HoDoKu's rule, `choice.rs`): the
+/// search goes to its last length in one phase, as no run stops early (the same steps, in the same order).
+pub(super) fn nice_loop_weighed(grid: &Grid, report: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    run_with(grid, Technique::NiceLoop, true, false, report)
+}
+
 /// Grouped Nice Loops and AIC through groups only, no almost locked set: HoDoKu's default (its paths never pass
-/// through a set; the ALS techniques come next on the ladder).
-pub(super) fn grouped_nice_loop_without_als(grid: &Grid, report: &mut dyn FnMut(Step) -> Flow) -> Flow {
-    run_with(grid, Technique::GroupedNiceLoop, false, report)
+/// through a set; the ALS techniques come next on the ladder). For a caller that weighs every instance, in one phase
+/// ([`nice_loop_weighed`]).
+pub(super) fn grouped_nice_loop_without_als_weighed(grid: &Grid, report: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    run_with(grid, Technique::GroupedNiceLoop, false, false, report)
 }
 
 /// The chain written as HoDoKu writes it: cells joined by links that carry their digit, `=d=` strong and `-d-`
@@ -2167,7 +2201,7 @@ mod tests {
         for grid in &grids {
             for d in Digit::ALL {
                 let mut chains = 0;
-                let (_, empty) = run_modes(grid, Technique::XChain, &[Mode::Digit(d)], false, &mut |_| {
+                let (_, empty) = run_modes(grid, Technique::XChain, &[Mode::Digit(d)], false, true, &mut |_| {
                     chains += 1;
                     Flow::Continue(())
                 });
@@ -2183,6 +2217,38 @@ mod tests {
             ruled_out > 0 && with_chain > 0,
             "ruled out {ruled_out}, with a chain {with_chain}"
         );
+    }
+
+    /// A search in one phase (for callers that weigh every chain, as HoDoKu's rule does) reports the steps of the
+    /// phased search, in the same order: a loop read from an AIC is longer than the state it was found at, so it
+    /// may belong to a later round than its phase's first, and is held back as the phased search holds it.
+    #[test]
+    fn a_search_in_one_phase_reports_the_phased_search_steps_in_order() {
+        use crate::format::parse_library_line;
+        let mut grids: Vec<Grid> = CASES
+            .iter()
+            .map(|line| parse_library_line(line).expect("library line parses").grid)
+            .collect();
+        grids.extend(hard_path_grids());
+        let mut steps = 0;
+        for grid in &grids {
+            for (technique, als) in [
+                (Technique::NiceLoop, true),
+                (Technique::GroupedNiceLoop, false),
+                (Technique::GroupedNiceLoop, true),
+            ] {
+                let mut found: [Vec<Step>; 2] = Default::default();
+                for (phased, found) in [true, false].into_iter().zip(found.iter_mut()) {
+                    let _ = run_with(grid, technique, als, phased, &mut |step| {
+                        found.push(step);
+                        Flow::Continue(())
+                    });
+                }
+                assert_eq!(found[0], found[1], "{technique:?} at\n{}", crate::format::to_pencilmarks(grid));
+                steps += found[0].len();
+            }
+        }
+        assert!(steps > 1000, "only {steps} steps compared");
     }
 
     #[test]

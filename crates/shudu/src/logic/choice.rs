@@ -18,13 +18,15 @@ use super::{als, chains, finder, forcing, Finder, Flow};
 /// The finder HoDoKu's ladder uses for `technique`: the registry's, but for the grouped chains, which pass through
 /// groups only (HoDoKu's default leaves almost locked sets out of them), and the forcing chains, which pass through
 /// groups too (every one of the 688 forcing chains of HoDoKu's paths over 362 puzzles of top1465 past its first 500
-/// that shudu's chains did not find went through a group).
+/// that shudu's chains did not find went through a group). The nice loops, grouped or not, are searched in one
+/// phase ([`chains::nice_loop_weighed`]): HoDoKu's rule weighs every instance, so no search stops at its first.
 ///
 /// With `strict` (the grading ladder, [`crate::rate::hodoku_solver`]) the path also ends as HoDoKu's does: its nets
 /// alone, then Brute Force in its cell; without, the default ladder's nets go on where HoDoKu's stop.
 pub(super) fn hodoku_finder(technique: Technique, strict: bool) -> Option<Finder> {
     match technique {
-        Technique::GroupedNiceLoop => Some(chains::grouped_nice_loop_without_als),
+        Technique::NiceLoop => Some(chains::nice_loop_weighed),
+        Technique::GroupedNiceLoop => Some(chains::grouped_nice_loop_without_als_weighed),
         Technique::ForcingChain => Some(forcing::forcing_chain_grouped),
         Technique::AlsChain => Some(als::als_chain_forward),
         Technique::ForcingNet if strict => Some(forcing::forcing_net_hodoku_only),

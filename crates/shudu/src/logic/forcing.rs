@@ -3072,7 +3072,7 @@ mod tests {
             (Technique::NiceLoop, super::super::chains::nice_loop),
             (
                 Technique::GroupedNiceLoop,
-                super::super::chains::grouped_nice_loop_without_als,
+                super::super::chains::grouped_nice_loop_without_als_weighed,
             ),
             (Technique::RemotePair, super::super::coloring::remote_pair),
         ];
