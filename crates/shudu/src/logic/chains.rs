@@ -1106,6 +1106,10 @@ fn run_with(grid: &Grid, technique: Technique, als: bool, phased: bool, report: 
         Technique::NiceLoop => vec![Mode::Candidates],
         _ => vec![Mode::Grouped],
     };
+    if modes.is_empty() {
+        // Every digit ruled out for an X-Chain (the common case): no graph to build, nothing to search.
+        return Flow::Continue(());
+    }
     let (flow, empty) = run_modes(grid, technique, &modes, als, phased, report);
     if technique == Technique::XYChain {
         let barren = empty[0].then(|| Barren::of(grid));
@@ -2244,7 +2248,12 @@ mod tests {
                         Flow::Continue(())
                     });
                 }
-                assert_eq!(found[0], found[1], "{technique:?} at\n{}", crate::format::to_pencilmarks(grid));
+                assert_eq!(
+                    found[0],
+                    found[1],
+                    "{technique:?} at\n{}",
+                    crate::format::to_pencilmarks(grid)
+                );
                 steps += found[0].len();
             }
         }
