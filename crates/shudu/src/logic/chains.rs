@@ -2193,17 +2193,24 @@ mod tests {
         GROUPED_AIC_ALS_OVERLAP,
     ];
 
-    /// The test that spares most X-Chain searches passes over no digit the search finds a chain in: on every grid
-    /// along the default ladder's paths of four hard puzzles, and on every embedded case's grid, each digit it
-    /// rules out is searched anyway and yields nothing.
-    #[test]
-    fn no_x_chain_where_no_place_comes_to_a_place_it_sees() {
+    /// The grids of the embedded library cases, then every grid along the default ladder's paths of four hard
+    /// puzzles.
+    fn case_and_path_grids() -> Vec<Grid> {
         use crate::format::parse_library_line;
         let mut grids: Vec<Grid> = CASES
             .iter()
             .map(|line| parse_library_line(line).expect("library line parses").grid)
             .collect();
         grids.extend(hard_path_grids());
+        grids
+    }
+
+    /// The test that spares most X-Chain searches passes over no digit the search finds a chain in: on every grid
+    /// along the default ladder's paths of four hard puzzles, and on every embedded case's grid, each digit it
+    /// rules out is searched anyway and yields nothing.
+    #[test]
+    fn no_x_chain_where_no_place_comes_to_a_place_it_sees() {
+        let grids = case_and_path_grids();
         let (mut ruled_out, mut with_chain) = (0, 0);
         for grid in &grids {
             for d in Digit::ALL {
@@ -2231,12 +2238,7 @@ mod tests {
     /// may belong to a later round than its phase's first, and is held back as the phased search holds it.
     #[test]
     fn a_search_in_one_phase_reports_the_phased_search_steps_in_order() {
-        use crate::format::parse_library_line;
-        let mut grids: Vec<Grid> = CASES
-            .iter()
-            .map(|line| parse_library_line(line).expect("library line parses").grid)
-            .collect();
-        grids.extend(hard_path_grids());
+        let grids = case_and_path_grids();
         let mut steps = 0;
         for grid in &grids {
             for (technique, als) in [
