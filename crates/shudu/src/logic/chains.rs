@@ -1362,6 +1362,8 @@ fn search_rounds(
                 any[g] |= !found.is_empty();
                 for c in found.drain(..) {
                     let phase = phases.iter().position(|&l| c.found_at <= l).unwrap_or(phases.len() - 1);
+                    // A phased search finds a chain in the phase it belongs to (nothing else would let it out).
+                    debug_assert!(!phased || phase == p, "found at {} in phase {p}", c.found_at);
                     let reached = if phase == 0 { 0 } else { phases[phase - 1] };
                     let first_round = rounds.iter().position(|&r| r > reached).unwrap_or(0);
                     match rounds.iter().position(|&r| c.depth <= r) {
