@@ -2,7 +2,7 @@
 //! Y-links (one cell, two candidates) or both (6.5 and up); Nishio, multiple and dynamic forcing chains are in
 //! the private module `net`, and the rules dynamic chains "(+)" (9.0) apply inside their nets in `plus`. The
 //! nested levels "(+ Forcing Chains)" (9.5) and "(+ Multiple Forcing Chains)" (10.0) run this module's cycles and
-//! forcing chains inside their nets ([`nested_hints`]).
+//! forcing chains inside their nets (`nested_hints`).
 //!
 //! A chain is a walk over candidates, each either *on* (the candidate is the cell's digit) or *off*: from an on
 //! candidate, its cell's other candidates (with Y-links) and its digit's other places in its houses are off; from an
