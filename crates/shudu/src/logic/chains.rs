@@ -25,6 +25,7 @@ use std::collections::HashMap;
 
 use crate::grid::{Bitboard, Candidates, Cell, Digit, Grid, House};
 
+use super::forcing;
 use super::notation;
 use super::step::{Chain, Node, NodeKind, Pattern, Step};
 use super::technique::Technique;
@@ -1077,12 +1078,21 @@ fn as_list(sets: &[Bitboard; 9]) -> Vec<(Cell, Digit)> {
 
 /// Runs one technique's search, reporting each new conclusion.
 fn run(grid: &Grid, technique: Technique, report: &mut dyn FnMut(Step) -> Flow) -> Flow {
-    run_with(grid, technique, true, true, report)
+    run_with(grid, technique, true, true, false, report)
 }
 
-/// [`run`], with or without almost locked sets as nodes of a grouped chain (`als`), and in phases of growing length
-/// or in one (`phased`, see [`search_rounds`]; the steps come out in the same order either way).
-fn run_with(grid: &Grid, technique: Technique, als: bool, phased: bool, report: &mut dyn FnMut(Step) -> Flow) -> Flow {
+/// [`run`], with or without almost locked sets as nodes of a grouped chain (`als`), in phases of growing length or
+/// in one (`phased`, see [`search_rounds`]), and searching only from the starts the chain closures let through or
+/// from all (`pruned`, see [`forcing::chain_starts`]; never with sets, which the closures do not follow). The steps
+/// come out the same, in the same order, either way.
+fn run_with(
+    grid: &Grid,
+    technique: Technique,
+    als: bool,
+    phased: bool,
+    pruned: bool,
+    report: &mut dyn FnMut(Step) -> Flow,
+) -> Flow {
     let modes: Vec<Mode> = match technique {
         // An X-Chain lies in one digit's places: a digit whose places held none when last searched holds none now,
         // nor does one where no place assumed true comes to a place that sees it (`x_chain_possible`).
@@ -1113,7 +1123,7 @@ fn run_with(grid: &Grid, technique: Technique, als: bool, phased: bool, report: 
         // Every digit ruled out for an X-Chain (the common case): no graph to build, nothing to search.
         return Flow::Continue(());
     }
-    let (flow, empty) = run_modes(grid, technique, &modes, als, phased, report);
+    let (flow, empty) = run_modes(grid, technique, &modes, als, phased, pruned, report);
     if technique == Technique::XYChain {
         let barren = empty[0].then(|| Barren::of(grid));
         XY_BARREN.with(|kept| *kept.borrow_mut() = barren);
@@ -1133,12 +1143,14 @@ fn run_with(grid: &Grid, technique: Technique, als: bool, phased: bool, report: 
 
 /// The search of [`run_with`] over the graphs of `modes`, and for each whether it was searched through and gave no
 /// chain at all.
+#[allow(clippy::too_many_arguments)]
 fn run_modes(
     grid: &Grid,
     technique: Technique,
     modes: &[Mode],
     als: bool,
     phased: bool,
+    pruned: bool,
     report: &mut dyn FnMut(Step) -> Flow,
 ) -> (Flow, Vec<bool>) {
     let kind = match technique {
@@ -1162,7 +1174,18 @@ fn run_modes(
         search.fit(graph.nodes.len());
     }
     let mut empty = vec![false; graphs.len()];
-    let flow = search_rounds(grid, technique, graphs, &mut searches, &mut empty, phased, report);
+    debug_assert!(!(pruned && als && technique == Technique::GroupedNiceLoop));
+    let starts = pruned.then(|| forcing::chain_starts(grid));
+    let flow = search_rounds(
+        grid,
+        technique,
+        graphs,
+        &mut searches,
+        &mut empty,
+        phased,
+        starts,
+        report,
+    );
     SEARCHES.with(|kept| *kept.borrow_mut() = searches);
     GRAPHS.with(|graphs| graphs.borrow_mut()[kind] = kept);
     (flow, empty)
@@ -1279,6 +1302,7 @@ thread_local! {
 /// Without `phased`, for a caller that takes every chain anyway, each start is searched to the last length at once
 /// and its chains are held back until their phase's turn: the same steps in the same order, without the keeping.
 /// `empty[g]` is set when graph `g` was searched through and gave no chain at all.
+#[allow(clippy::too_many_arguments)]
 fn search_rounds(
     grid: &Grid,
     technique: Technique,
@@ -1286,6 +1310,7 @@ fn search_rounds(
     searches: &mut [Search],
     empty: &mut [bool],
     phased: bool,
+    starts: Option<forcing::ChainStarts>,
     report: &mut dyn FnMut(Step) -> Flow,
 ) -> Flow {
     let mut reported: HashMap<Vec<(Cell, Digit)>, usize> = HashMap::new();
@@ -1332,6 +1357,14 @@ fn search_rounds(
             for start in 0..graph.first_als {
                 // A start whose falsehood forces nothing starts no chain.
                 if graph.strong.is_empty(start) {
+                    continue;
+                }
+                // Nor does one the closures show concludes nothing, whatever its chains.
+                let node = &graph.nodes[start];
+                if starts
+                    .as_ref()
+                    .is_some_and(|st| !st.allows(node.digit.index(), node.cells.bits()))
+                {
                     continue;
                 }
                 let resume = (p > 0).then(|| search.kept.starts[searched]);
@@ -2069,14 +2102,16 @@ pub(super) fn grouped_nice_loop(grid: &Grid, report: &mut dyn FnMut(Step) -> Flo
 /// [`nice_loop`] for a caller that weighs every instance before it chooses (HoDoKu's rule, `choice.rs`): the
 /// search goes to its last length in one phase, as no run stops early (the same steps, in the same order).
 pub(super) fn nice_loop_weighed(grid: &Grid, report: &mut dyn FnMut(Step) -> Flow) -> Flow {
-    run_with(grid, Technique::NiceLoop, true, false, report)
+    // Not pruned: where the closures are not made already, making them costs more than the search they spare.
+    run_with(grid, Technique::NiceLoop, true, false, false, report)
 }
 
 /// Grouped Nice Loops and AIC through groups only, no almost locked set: HoDoKu's default (its paths never pass
 /// through a set; the ALS techniques come next on the ladder). For a caller that weighs every instance, in one phase
-/// ([`nice_loop_weighed`]).
+/// ([`nice_loop_weighed`]), from the starts the chain closures let through ([`forcing::chain_starts`]: a third of
+/// the states followed; the forcing chains take the same closures when the ladder comes to them).
 pub(super) fn grouped_nice_loop_without_als_weighed(grid: &Grid, report: &mut dyn FnMut(Step) -> Flow) -> Flow {
-    run_with(grid, Technique::GroupedNiceLoop, false, false, report)
+    run_with(grid, Technique::GroupedNiceLoop, false, false, true, report)
 }
 
 /// The chain written as HoDoKu writes it: cells joined by links that carry their digit, `=d=` strong and `-d-`
@@ -2217,10 +2252,18 @@ mod tests {
         for grid in &grids {
             for d in Digit::ALL {
                 let mut chains = 0;
-                let (_, empty) = run_modes(grid, Technique::XChain, &[Mode::Digit(d)], false, true, &mut |_| {
-                    chains += 1;
-                    Flow::Continue(())
-                });
+                let (_, empty) = run_modes(
+                    grid,
+                    Technique::XChain,
+                    &[Mode::Digit(d)],
+                    false,
+                    true,
+                    false,
+                    &mut |_| {
+                        chains += 1;
+                        Flow::Continue(())
+                    },
+                );
                 if x_chain_possible(grid.digit_cells(d)) {
                     with_chain += usize::from(!empty[0]);
                 } else {
@@ -2250,7 +2293,7 @@ mod tests {
             ] {
                 let mut found: [Vec<Step>; 2] = Default::default();
                 for (phased, found) in [true, false].into_iter().zip(found.iter_mut()) {
-                    let _ = run_with(grid, technique, als, phased, &mut |step| {
+                    let _ = run_with(grid, technique, als, phased, false, &mut |step| {
                         found.push(step);
                         Flow::Continue(())
                     });
@@ -2265,6 +2308,49 @@ mod tests {
             }
         }
         assert!(steps > 1000, "only {steps} steps compared");
+    }
+
+    /// The starts the chain closures rule out conclude nothing: a search from the others alone reports the same
+    /// steps, in the same order, for every chain the closures follow (not through sets), on the library cases'
+    /// grids and along four hard paths; and the closures rule out some starts.
+    #[test]
+    fn a_search_from_the_starts_the_closures_let_through_reports_every_step() {
+        let grids = case_and_path_grids();
+        let (mut steps, mut ruled_out) = (0, 0);
+        for grid in &grids {
+            let starts = forcing::chain_starts(grid);
+            for technique in [
+                Technique::XChain,
+                Technique::XYChain,
+                Technique::NiceLoop,
+                Technique::GroupedNiceLoop,
+            ] {
+                let mut found: [Vec<Step>; 2] = Default::default();
+                for (pruned, found) in [false, true].into_iter().zip(found.iter_mut()) {
+                    let _ = run_with(grid, technique, false, false, pruned, &mut |step| {
+                        found.push(step);
+                        Flow::Continue(())
+                    });
+                }
+                assert_eq!(
+                    found[0],
+                    found[1],
+                    "{technique:?} at\n{}",
+                    crate::format::to_pencilmarks(grid)
+                );
+                steps += found[0].len();
+            }
+            ruled_out += grid
+                .empty_cells()
+                .iter()
+                .flat_map(|c| grid.candidates(c).iter().map(move |d| (c, d)))
+                .filter(|&(c, d)| !starts.allows(d.index(), Bitboard::only(c).bits()))
+                .count();
+        }
+        assert!(
+            steps > 1000 && ruled_out > 1000,
+            "{steps} steps, {ruled_out} starts ruled out"
+        );
     }
 
     #[test]

@@ -1916,6 +1916,78 @@ fn chains_can_conclude(grid: &Grid) -> bool {
     any_contradiction(&board, &closures)
 }
 
+/// The candidates and groups that, assumed false, may start a chain through candidates and groups (no sets) that
+/// concludes anything (see [`chain_starts`]).
+pub(super) struct ChainStarts {
+    /// Per digit, the places whose candidate may start one.
+    cells: [u128; 9],
+    /// Per digit, the groups ([`Fact::group`]'s numbering) that may start one.
+    groups: [u64; 9],
+}
+
+impl ChainStarts {
+    /// Whether the node of `digit` in `cells` (a candidate, or a group of two or three places) may start a chain
+    /// that concludes anything.
+    pub(super) fn allows(&self, digit: usize, cells: u128) -> bool {
+        if cells.count_ones() == 1 {
+            return self.cells[digit] & cells != 0;
+        }
+        let first = cells.trailing_zeros() as usize;
+        let (r, c) = (first / 9, first % 9);
+        let b = (r / 3) * 3 + c / 3;
+        [b * 3 + r % 3, 27 + b * 3 + c % 3]
+            .into_iter()
+            .find(|&g| cells & !GROUP_CELLS[g] == 0)
+            .is_none_or(|g| self.groups[digit] & 1 << g != 0)
+    }
+}
+
+/// The candidates and groups that, assumed false, may start a chain through candidates and groups (no sets) that
+/// concludes anything: those whose closure false contradicts itself (a loop placing the start), and those whose
+/// closures true and false both make false a candidate whose closure true contradicts itself.
+///
+/// Whatever else a chain from `s` false concludes is such a candidate `z`, which `s` true and `s` false each make
+/// false. An AIC's removal sees `s`, or is in its cell: `s` true makes it false, and `s` false makes the chain's end
+/// true, which makes it false too. A continuous loop's removal sees both ends of one of its weak links `x - y` (or
+/// shares their cell): walked from `s` false, the loop makes `x` true, and walked the other way from `s` true, each
+/// strong link read backwards, it makes `y` true; either way `z` is false. And `z` true makes `x` and `y` false, so
+/// that the loop, from `y` on round to `x`, makes `x` true: a contradiction.
+pub(super) fn chain_starts(grid: &Grid) -> ChainStarts {
+    let mut board = Board::new(grid, false);
+    board.grouped = true;
+    let kept = chain_closures(&board);
+    let (closures, at) = &*kept;
+    let get = |f: Fact| closures.get(at[f.index()] as usize);
+    // The candidates whose closure true contradicts itself.
+    let mut bad = [0u128; 9];
+    for p in board.premises() {
+        if p.on() && get(p).is_some_and(|c| c.bad) {
+            bad[p.digit()] |= bit(p.cell());
+        }
+    }
+    // Whether `off` may start a chain: with no closure to read (never so), it may. (Where no closure true
+    // contradicts itself, only a loop placing its start is left.)
+    let may = |off: Fact| match (get(off), get(off.negated())) {
+        (Some(f), Some(t)) => f.bad || (0..9).any(|d| f.off[d] & t.off[d] & bad[d] != 0),
+        _ => true,
+    };
+    let mut starts = ChainStarts {
+        cells: [0; 9],
+        groups: [0; 9],
+    };
+    for p in board.premises() {
+        if !p.on() && may(p) {
+            starts.cells[p.digit()] |= bit(p.cell());
+        }
+    }
+    for f in board.group_facts() {
+        if !f.on() && may(f) {
+            starts.groups[f.digit()] |= 1 << f.group_index();
+        }
+    }
+    starts
+}
+
 /// Whether no chain through candidates and groups can conclude anything in `grid` ([`chains_can_conclude`]), as far
 /// as it is worth knowing: the closures are made only when the last ones made on this thread held no
 /// contradiction. On the hardest grids the forcing nets take step after step, before each of which every chain
