@@ -1153,6 +1153,12 @@ fn run_modes(
     pruned: bool,
     report: &mut dyn FnMut(Step) -> Flow,
 ) -> (Flow, Vec<bool>) {
+    debug_assert!(!(pruned && als && technique == Technique::GroupedNiceLoop));
+    let starts = pruned.then(|| forcing::chain_starts(grid));
+    if starts.as_ref().is_some_and(|s| s.is_empty()) {
+        // No start concludes anything: no graph to build, nothing to search.
+        return (Flow::Continue(()), vec![true; modes.len()]);
+    }
     let kind = match technique {
         Technique::XChain => 0,
         Technique::XYChain => 1,
@@ -1174,8 +1180,6 @@ fn run_modes(
         search.fit(graph.nodes.len());
     }
     let mut empty = vec![false; graphs.len()];
-    debug_assert!(!(pruned && als && technique == Technique::GroupedNiceLoop));
-    let starts = pruned.then(|| forcing::chain_starts(grid));
     let flow = search_rounds(
         grid,
         technique,

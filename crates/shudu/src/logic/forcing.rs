@@ -1926,6 +1926,11 @@ pub(super) struct ChainStarts {
 }
 
 impl ChainStarts {
+    /// Whether no candidate or group may start a chain that concludes anything.
+    pub(super) fn is_empty(&self) -> bool {
+        self.cells.iter().all(|&c| c == 0) && self.groups.iter().all(|&g| g == 0)
+    }
+
     /// Whether the node of `digit` in `cells` (a candidate, or a group of two or three places) may start a chain
     /// that concludes anything.
     pub(super) fn allows(&self, digit: usize, cells: u128) -> bool {
