@@ -2282,6 +2282,29 @@ mod tests {
         );
     }
 
+    /// The steps `search` reports at `grid` with its switch off and on, asserted the same (and in the same order);
+    /// how many there are.
+    fn same_steps_either_way(
+        grid: &Grid,
+        technique: Technique,
+        search: impl Fn(bool, &mut dyn FnMut(Step) -> Flow) -> Flow,
+    ) -> usize {
+        let mut found: [Vec<Step>; 2] = Default::default();
+        for (switch, found) in [false, true].into_iter().zip(found.iter_mut()) {
+            let _ = search(switch, &mut |step| {
+                found.push(step);
+                Flow::Continue(())
+            });
+        }
+        assert_eq!(
+            found[0],
+            found[1],
+            "{technique:?} at\n{}",
+            crate::format::to_pencilmarks(grid)
+        );
+        found[0].len()
+    }
+
     /// A search in one phase (for callers that weigh every chain, as HoDoKu's rule does) reports the steps of the
     /// phased search, in the same order: a loop read from an AIC is longer than the state it was found at, so it
     /// may belong to a later round than its phase's first, and is held back as the phased search holds it.
@@ -2295,20 +2318,9 @@ mod tests {
                 (Technique::GroupedNiceLoop, false),
                 (Technique::GroupedNiceLoop, true),
             ] {
-                let mut found: [Vec<Step>; 2] = Default::default();
-                for (phased, found) in [true, false].into_iter().zip(found.iter_mut()) {
-                    let _ = run_with(grid, technique, als, phased, false, &mut |step| {
-                        found.push(step);
-                        Flow::Continue(())
-                    });
-                }
-                assert_eq!(
-                    found[0],
-                    found[1],
-                    "{technique:?} at\n{}",
-                    crate::format::to_pencilmarks(grid)
-                );
-                steps += found[0].len();
+                steps += same_steps_either_way(grid, technique, |phased, report| {
+                    run_with(grid, technique, als, phased, false, report)
+                });
             }
         }
         assert!(steps > 1000, "only {steps} steps compared");
@@ -2329,20 +2341,9 @@ mod tests {
                 Technique::NiceLoop,
                 Technique::GroupedNiceLoop,
             ] {
-                let mut found: [Vec<Step>; 2] = Default::default();
-                for (pruned, found) in [false, true].into_iter().zip(found.iter_mut()) {
-                    let _ = run_with(grid, technique, false, false, pruned, &mut |step| {
-                        found.push(step);
-                        Flow::Continue(())
-                    });
-                }
-                assert_eq!(
-                    found[0],
-                    found[1],
-                    "{technique:?} at\n{}",
-                    crate::format::to_pencilmarks(grid)
-                );
-                steps += found[0].len();
+                steps += same_steps_either_way(grid, technique, |pruned, report| {
+                    run_with(grid, technique, false, false, pruned, report)
+                });
             }
             ruled_out += grid
                 .empty_cells()
