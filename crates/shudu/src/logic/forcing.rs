@@ -297,6 +297,17 @@ fn groups_of(mut set: u64) -> impl Iterator<Item = usize> {
     })
 }
 
+/// The box-line intersection holding all of `cells` (two or more), if one does: the row's or the column's of the
+/// first cell's box.
+fn group_holding(cells: u128) -> Option<usize> {
+    let first = cells.trailing_zeros() as usize;
+    let (r, c) = (first / 9, first % 9);
+    let b = (r / 3) * 3 + c / 3;
+    [b * 3 + r % 3, 27 + b * 3 + c % 3]
+        .into_iter()
+        .find(|&g| cells & !GROUP_CELLS[g] == 0)
+}
+
 /// The cells that see every cell of `cells` (all 81 when `cells` is empty).
 fn common_peers(cells: u128) -> u128 {
     cells_of(cells).fold(u128::MAX >> 47, |seen, c| seen & peers(c))
@@ -373,12 +384,7 @@ impl Board {
         if cells.count_ones() < 2 {
             return None;
         }
-        let first = cells.trailing_zeros() as usize;
-        let (r, c) = (first / 9, first % 9);
-        let b = (r / 3) * 3 + c / 3;
-        [b * 3 + r % 3, 27 + b * 3 + c % 3]
-            .into_iter()
-            .find(|&g| cells & !GROUP_CELLS[g] == 0 && self.group_cells(d, g) == cells)
+        group_holding(cells).filter(|&g| self.group_cells(d, g) == cells)
     }
 
     /// Every group's facts, true and false, of the groups with two places or more.
@@ -1937,13 +1943,7 @@ impl ChainStarts {
         if cells.count_ones() == 1 {
             return self.cells[digit] & cells != 0;
         }
-        let first = cells.trailing_zeros() as usize;
-        let (r, c) = (first / 9, first % 9);
-        let b = (r / 3) * 3 + c / 3;
-        [b * 3 + r % 3, 27 + b * 3 + c % 3]
-            .into_iter()
-            .find(|&g| cells & !GROUP_CELLS[g] == 0)
-            .is_none_or(|g| self.groups[digit] & 1 << g != 0)
+        group_holding(cells).is_none_or(|g| self.groups[digit] & 1 << g != 0)
     }
 }
 
