@@ -36,10 +36,10 @@ pub(super) fn hodoku_finder(technique: Technique, strict: bool) -> Option<Finder
     }
 }
 
-/// Whether every step `technique` can take, with the finder the rule of `choice` uses, is a contradiction of the
-/// forcing chains' closures through groups, so that where none contradicts itself the technique finds nothing
-/// ([`forcing::chains_cannot_conclude`]): the chains through candidates and groups. The default finder of grouped
-/// nice loops also passes through almost locked sets, which those closures do not follow.
+/// Whether every step `technique` can take, with the finder the rule of `choice` uses, starts where the forcing
+/// chains' closures through groups let a chain start, so that where they let none through the technique finds
+/// nothing ([`forcing::chains_cannot_conclude`]): the chains through candidates and groups. The default finder of
+/// grouped nice loops also passes through almost locked sets, which those closures do not follow.
 pub(super) fn covered_by_chain_closures(technique: Technique, choice: super::Choice) -> bool {
     match technique {
         Technique::XChain | Technique::XYChain | Technique::NiceLoop => true,
