@@ -1353,10 +1353,15 @@ fn locked_victims(cur: u128, mut houses: u32) -> u128 {
 /// What a fact implies directly through the grid's strong links (the implications of a chain), but for a fact
 /// true only the removals in `linked` (per digit, the places whose removal implies something): the others imply
 /// nothing further, and [`static_closures`] adds them to the closure whole ([`removes`]).
-fn successors(board: &Board, linked: &[u128; 9], fact: Fact, out: &mut Vec<Fact>) {
+fn successors(board: &Board, links: &Links, fact: Fact, out: &mut Vec<Fact>) {
+    let linked = &links.linked;
     if board.grouped {
         let from = out.len();
-        board.group_successors(fact, out);
+        if let (false, Some(groups)) = (fact.is_group(), &links.groups) {
+            groups.successors(fact, out);
+        } else {
+            board.group_successors(fact, out);
+        }
         if fact.is_group() {
             // A group's removals that imply nothing are added to the closure whole, as a candidate's are.
             let d = fact.digit();
@@ -1485,21 +1490,86 @@ fn lookahead_singles(board: &Board, fact: Fact, out: &mut Vec<Fact>) {
     }
 }
 
+/// What the closures read of a board's links, worked out once for all its facts.
+struct Links {
+    /// Per digit, the places whose removal implies something ([`linked_places`]).
+    linked: [u128; 9],
+    /// A grouped board's links between candidates and groups.
+    groups: Option<Box<GroupLinks>>,
+}
+
+impl Links {
+    fn of(board: &Board) -> Links {
+        let groups = board.grouped.then(|| GroupLinks::of(board));
+        Links {
+            linked: linked_places(board, groups.as_deref()),
+            groups,
+        }
+    }
+}
+
+/// The links between candidates and groups of a grouped board, per digit and cell: what
+/// [`Board::group_successors`] finds for a candidate, read off rather than worked out fact by fact (a closure
+/// asks it of every candidate true and false, the look-ahead's nets of every fact again).
+struct GroupLinks {
+    /// The groups a candidate true makes false: those all of whose places it sees.
+    on: [[u64; 81]; 9],
+    /// The groups a candidate false makes true: the rest of one of its houses.
+    off: [[u64; 81]; 9],
+}
+
+impl GroupLinks {
+    fn of(board: &Board) -> Box<GroupLinks> {
+        let mut links = Box::new(GroupLinks {
+            on: [[0; 81]; 9],
+            off: [[0; 81]; 9],
+        });
+        for d in 0..9 {
+            for g in groups_of(board.multi[d]) {
+                let places = board.group_cells(d, g);
+                for c in cells_of(board.cand[d] & common_peers(places) & !places) {
+                    links.on[d][c] |= 1 << g;
+                }
+            }
+            for &word in &HOUSES {
+                let places = board.cand[d] & word;
+                if (3..=4).contains(&places.count_ones()) {
+                    for c in cells_of(places) {
+                        if let Some(g) = board.group_of(d, places & !bit(c)) {
+                            links.off[d][c] |= 1 << g;
+                        }
+                    }
+                }
+            }
+        }
+        links
+    }
+
+    /// [`Board::group_successors`] of a candidate's fact (the same facts, each group once, in the groups' order).
+    #[inline]
+    fn successors(&self, fact: Fact, out: &mut Vec<Fact>) {
+        let (d, c, on) = (fact.digit(), fact.cell(), fact.on());
+        let groups = if on { self.on[d][c] } else { self.off[d][c] };
+        out.extend(groups_of(groups).map(|g| Fact::group(g, d, !on)));
+    }
+}
+
 /// The places of each digit whose removal implies something through a strong link: a cell left with one other
-/// candidate, or a house with one other place.
-fn linked_places(board: &Board) -> [u128; 9] {
+/// candidate, or a house with one other place (for a grouped board, `groups`, or one group).
+fn linked_places(board: &Board, groups: Option<&GroupLinks>) -> [u128; 9] {
     core::array::from_fn(|d| {
         let mut out = 0u128;
         for &word in &HOUSES {
             let places = board.cand[d] & word;
             if places.count_ones() == 2 {
                 out |= places;
-            } else if board.grouped && (3..=4).contains(&places.count_ones()) {
-                // A place whose removal leaves one group in the house.
-                for c in cells_of(places) {
-                    if board.group_of(d, places & !bit(c)).is_some() {
-                        out |= bit(c);
-                    }
+            }
+        }
+        if let Some(groups) = groups {
+            // A place whose removal leaves one group in one of its houses.
+            for c in cells_of(board.cand[d]) {
+                if groups.off[d][c] != 0 {
+                    out |= bit(c);
                 }
             }
         }
@@ -1596,11 +1666,11 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
     let mut start = Vec::with_capacity(nodes.len() + 1);
     let mut adj: Vec<u16> = Vec::with_capacity(nodes.len() * 8);
     let mut buf = Vec::with_capacity(32);
-    let linked = linked_places(board);
+    let links = Links::of(board);
     for &f in &nodes {
         start.push(adj.len());
         buf.clear();
-        successors(board, &linked, f, &mut buf);
+        successors(board, &links, f, &mut buf);
         if board.lookahead > 0 && !f.is_group() {
             // Each fact's look-ahead is a net derived, and is paid for as the dynamic nets pay for theirs: a bounded
             // search (`--max-steps`, the games' hints) bounds these nets too. The caller sees the budget run out.
