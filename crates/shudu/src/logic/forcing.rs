@@ -1932,14 +1932,15 @@ struct ChainKey {
 /// A board's chain closures and where each fact's is ([`static_closures`]).
 type Closures = (Vec<Closure>, Vec<u16>);
 
+/// The chain closures last made on a thread: their board's key, the closures, and for a grouped board the starts
+/// they let through ([`starts_of`]).
+type KeptClosures = (ChainKey, std::rc::Rc<Closures>, Option<ChainStarts>);
+
 thread_local! {
-    /// The chain closures last made on this thread, with their board's key: the ladder may ask for them on one grid
-    /// several times, to know whether any chain can conclude there ([`chains_cannot_conclude`]), for the starts of
-    /// the grouped nice loops ([`chain_starts`]) and for the forcing chains.
-    static LAST_CHAIN_CLOSURES: core::cell::RefCell<Option<(ChainKey, std::rc::Rc<Closures>)>> =
-        const { core::cell::RefCell::new(None) };
-    /// The starts the last grouped chain closures made on this thread let through ([`starts_of`]).
-    static LAST_STARTS: core::cell::Cell<Option<ChainStarts>> = const { core::cell::Cell::new(None) };
+    /// The chain closures last made on this thread: the ladder may ask for them on one grid several times, to know
+    /// whether any chain can conclude there ([`chains_cannot_conclude`]), for the starts of the grouped nice loops
+    /// ([`chain_starts`]) and for the forcing chains.
+    static LAST_CHAIN_CLOSURES: core::cell::RefCell<Option<KeptClosures>> = const { core::cell::RefCell::new(None) };
     /// Whether no closure of the last grouped chain closures made on this thread contradicted itself (see
     /// [`chains_cannot_conclude`]).
     static LAST_CLEAN: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
@@ -1947,6 +1948,12 @@ thread_local! {
 
 /// The closures of a board of chains (no nets, no look-ahead), kept while its grid stays the same.
 fn chain_closures(board: &Board) -> std::rc::Rc<Closures> {
+    kept_chain_closures(board).0
+}
+
+/// [`chain_closures`], with the starts they let through where the board is grouped (worked out with the closures,
+/// and kept with them).
+fn kept_chain_closures(board: &Board) -> (std::rc::Rc<Closures>, Option<ChainStarts>) {
     debug_assert!(!board.net && board.lookahead == 0);
     let key = ChainKey {
         cand: board.cand,
@@ -1955,14 +1962,14 @@ fn chain_closures(board: &Board) -> std::rc::Rc<Closures> {
     };
     LAST_CHAIN_CLOSURES.with(|last| {
         let mut last = last.borrow_mut();
-        if let Some((k, closures)) = last.as_ref() {
+        if let Some((k, closures, starts)) = last.as_ref() {
             if *k == key {
-                return std::rc::Rc::clone(closures);
+                return (std::rc::Rc::clone(closures), *starts);
             }
         }
         let closures = std::rc::Rc::new(static_closures(board));
+        let starts = board.grouped.then(|| starts_of(board, &closures));
         if board.grouped {
-            LAST_STARTS.set(Some(starts_of(board, &closures)));
             let (parts, at) = &*closures;
             LAST_CLEAN.set(
                 !board
@@ -1970,8 +1977,8 @@ fn chain_closures(board: &Board) -> std::rc::Rc<Closures> {
                     .any(|p| parts.get(at[p.index()] as usize).is_some_and(|c| c.bad)),
             );
         }
-        *last = Some((key, std::rc::Rc::clone(&closures)));
-        closures
+        *last = Some((key, std::rc::Rc::clone(&closures), starts));
+        (closures, starts)
     })
 }
 
@@ -2022,9 +2029,9 @@ impl ChainStarts {
 pub(super) fn chain_starts(grid: &Grid) -> ChainStarts {
     let mut board = Board::new(grid, false);
     board.grouped = true;
-    let closures = chain_closures(&board);
-    // Set with the closures, and kept while they are.
-    LAST_STARTS.get().unwrap_or_else(|| starts_of(&board, &closures))
+    let (closures, starts) = kept_chain_closures(&board);
+    // Always there for a grouped board.
+    starts.unwrap_or_else(|| starts_of(&board, &closures))
 }
 
 /// [`chain_starts`] of a grouped board, read from its closures.
