@@ -1356,23 +1356,11 @@ fn locked_victims(cur: u128, mut houses: u32) -> u128 {
 fn successors(board: &Board, links: &Links, fact: Fact, out: &mut Vec<Fact>) {
     let linked = &links.linked;
     if board.grouped {
-        let from = out.len();
         match &links.groups {
-            Some(groups) if !fact.is_group() => groups.successors(fact, out),
-            _ => board.group_successors(fact, out),
+            Some(groups) => groups.successors(fact, linked, out),
+            None => group_successors_linked(board, linked, fact, out),
         }
         if fact.is_group() {
-            // A group's removals that imply nothing are added to the closure whole, as a candidate's are.
-            let d = fact.digit();
-            let mut kept = from;
-            for i in from..out.len() {
-                let f = out[i];
-                if f.is_group() || f.on() || linked[d] & bit(f.cell()) != 0 {
-                    out[kept] = f;
-                    kept += 1;
-                }
-            }
-            out.truncate(kept);
             return;
         }
     }
@@ -1400,6 +1388,25 @@ fn successors(board: &Board, links: &Links, fact: Fact, out: &mut Vec<Fact>) {
                 out.push(Fact::new(p, d, true));
             }
         }
+    }
+}
+
+/// [`Board::group_successors`] of `fact`, a group's removals that imply nothing left out (added to a closure whole,
+/// as a candidate's are): what [`GroupLinks::successors`] reads from its tables.
+fn group_successors_linked(board: &Board, linked: &[u128; 9], fact: Fact, out: &mut Vec<Fact>) {
+    let from = out.len();
+    board.group_successors(fact, out);
+    if fact.is_group() {
+        let d = fact.digit();
+        let mut kept = from;
+        for i in from..out.len() {
+            let f = out[i];
+            if f.is_group() || f.on() || linked[d] & bit(f.cell()) != 0 {
+                out[kept] = f;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
     }
 }
 
@@ -1507,14 +1514,21 @@ impl Links {
     }
 }
 
-/// The links between candidates and groups of a grouped board, per digit and cell: what
-/// [`Board::group_successors`] finds for a candidate, read off rather than worked out fact by fact (a closure
-/// asks it of every candidate true and false, the look-ahead's nets of every fact again).
+/// The links between candidates and groups of a grouped board, per digit and cell, and those of the groups
+/// themselves: what [`Board::group_successors`] finds, read off rather than worked out fact by fact (a closure
+/// asks it of every candidate and group true and false, the look-ahead's nets of every fact again).
 struct GroupLinks {
     /// The groups a candidate true makes false: those all of whose places it sees.
     on: [[u64; 81]; 9],
     /// The groups a candidate false makes true: the rest of one of its houses.
     off: [[u64; 81]; 9],
+    /// Per digit and group, the places a group true makes false: those that see all its places.
+    group_on_cells: [[u128; GROUPS]; 9],
+    /// Per digit and group, the groups a group true makes false: those all of whose places see all its places.
+    group_on_groups: [[u64; GROUPS]; 9],
+    /// Per digit and group, what the group false makes true in its box and in its line: the rest of the house
+    /// when that is one place or one group.
+    group_off: [[[Option<Fact>; 2]; GROUPS]; 9],
 }
 
 impl GroupLinks {
@@ -1522,12 +1536,31 @@ impl GroupLinks {
         let mut links = Box::new(GroupLinks {
             on: [[0; 81]; 9],
             off: [[0; 81]; 9],
+            group_on_cells: [[0; GROUPS]; 9],
+            group_on_groups: [[0; GROUPS]; 9],
+            group_off: [[[None; 2]; GROUPS]; 9],
         });
         for d in 0..9 {
             for g in groups_of(board.multi[d]) {
                 let places = board.group_cells(d, g);
-                for c in cells_of(board.cand[d] & common_peers(places) & !places) {
+                let seen = common_peers(places) & !places;
+                for c in cells_of(board.cand[d] & seen) {
                     links.on[d][c] |= 1 << g;
+                }
+                links.group_on_cells[d][g] = board.cand[d] & seen;
+                let near = CELL_GROUPS[places.trailing_zeros() as usize];
+                for other in groups_of(board.multi[d] & near) {
+                    if board.group_cells(d, other) & !seen == 0 {
+                        links.group_on_groups[d][g] |= 1 << other;
+                    }
+                }
+                for (k, h) in group_houses(g).into_iter().enumerate() {
+                    let rest = board.cand[d] & HOUSES[h] & !places;
+                    links.group_off[d][g][k] = if rest.count_ones() == 1 {
+                        Some(Fact::new(rest.trailing_zeros() as usize, d, true))
+                    } else {
+                        board.group_of(d, rest).map(|other| Fact::group(other, d, true))
+                    };
                 }
             }
             for &word in &HOUSES {
@@ -1544,10 +1577,22 @@ impl GroupLinks {
         links
     }
 
-    /// [`Board::group_successors`] of a candidate's fact (the same facts, each group once, in the groups' order).
+    /// [`Board::group_successors`] of a fact (the same facts, each group once, in the same order), but for a
+    /// group's removals that imply nothing (not a place of `linked`), which a closure takes in whole.
     #[inline]
-    fn successors(&self, fact: Fact, out: &mut Vec<Fact>) {
-        let (d, c, on) = (fact.digit(), fact.cell(), fact.on());
+    fn successors(&self, fact: Fact, linked: &[u128; 9], out: &mut Vec<Fact>) {
+        let (d, on) = (fact.digit(), fact.on());
+        if fact.is_group() {
+            let g = fact.group_index();
+            if on {
+                out.extend(cells_of(self.group_on_cells[d][g] & linked[d]).map(|p| Fact::new(p, d, false)));
+                out.extend(groups_of(self.group_on_groups[d][g]).map(|other| Fact::group(other, d, false)));
+            } else {
+                out.extend(self.group_off[d][g].iter().flatten().copied());
+            }
+            return;
+        }
+        let c = fact.cell();
         let groups = if on { self.on[d][c] } else { self.off[d][c] };
         out.extend(groups_of(groups).map(|g| Fact::group(g, d, !on)));
     }
@@ -1654,6 +1699,21 @@ impl Placeable {
 /// as contradictory here; the breadth-first derivation names the contradiction and its depth for the results that
 /// are reported.
 fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
+    let (closures, at, _) = closures_judged(board, true);
+    (closures, at)
+}
+
+/// The parts each part's closure took in ([`closures_judged`] when it leaves the closures unjudged): those of part
+/// `i` are `parts[spans[i]..spans[i + 1]]`.
+struct Joins {
+    spans: Vec<u32>,
+    parts: Vec<u16>,
+}
+
+/// [`static_closures`], each closure judged (flagged when contradictory) as it is made, or, unless `judge`, left
+/// unjudged with the parts it took in, for [`judge_closures`] to judge when it is known to be needed: the grouped
+/// loops read only the closures' facts, and at most grids where they are made no forcing chain is looked for.
+fn closures_judged(board: &Board, judge: bool) -> (Vec<Closure>, Vec<u16>, Option<Joins>) {
     const NONE: u16 = u16::MAX;
     let mut at = vec![NONE; ALL_FACTS];
     let mut nodes: Vec<Fact> = board.premises().collect();
@@ -1674,7 +1734,7 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
             // Each fact's look-ahead is a net derived, and is paid for as the dynamic nets pay for theirs: a bounded
             // search (`--max-steps`, the games' hints) bounds these nets too. The caller sees the budget run out.
             if !budget::spend() {
-                return (Vec::new(), at);
+                return (Vec::new(), at, None);
             }
             lookahead_singles(board, f, &mut buf);
         }
@@ -1694,6 +1754,10 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
     // For each part, the last part whose closure took it in.
     let mut joined = vec![NONE; n];
     let mut members = Vec::new();
+    let mut joins = (!judge).then(|| Joins {
+        spans: Vec::with_capacity(n + 1),
+        parts: Vec::with_capacity(2 * n),
+    });
     let mut next = 0u16;
     for root in 0..n {
         if index[root] != NONE {
@@ -1763,6 +1827,9 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
                     break;
                 }
             }
+            if let Some(joins) = joins.as_mut() {
+                joins.spans.push(joins.parts.len() as u32);
+            }
             let mut bad = false;
             for &m in &members {
                 // Most facts a true digit removes imply nothing further: their closure is themselves, and they
@@ -1776,6 +1843,9 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
                     // A part reached twice (by two members, or by two facts of it) is joined once.
                     if c != id && c != NONE && joined[c as usize] != id {
                         joined[c as usize] = id;
+                        if let Some(joins) = joins.as_mut() {
+                            joins.parts.push(c);
+                        }
                         let part = &done[c as usize];
                         bad |= part.bad;
                         for d in 0..9 {
@@ -1789,28 +1859,59 @@ fn static_closures(board: &Board) -> (Vec<Closure>, Vec<u16>) {
             let lone = !f.is_group()
                 && start[v] == start[v + 1]
                 && (!f.on() || board.cells[f.cell()] == 1 << f.digit() && board.cand[f.digit()] & peers(f.cell()) == 0);
-            bad = bad
-                || if members.len() == 1 && lone {
-                    // A lone fact that implies nothing: only a removal that empties a cell or a house contradicts.
-                    !f.on()
-                        && (board.cells[f.cell()] == 1 << f.digit()
-                            || houses_of(f.cell()).into_iter().any(|h| {
-                                board.needs[f.digit()] >> h & 1 != 0
-                                    && board.cand[f.digit()] & HOUSES[h] == bit(f.cell())
-                            }))
-                } else {
-                    contradicts(board, &placeable, on, off)
-                };
-            this[0].bad = bad;
-            this[0].depth = if bad { u16::MAX } else { 0 };
             this[0].lone = members.len() == 1 && lone && !f.on();
+            if judge {
+                this[0].judge(board, &placeable, bad, (members.len() == 1 && lone).then_some(f));
+            }
         }
     }
     // Premises of one part share its closure: point them all at it.
     for (i, f) in nodes.iter().enumerate() {
         at[f.index()] = comp[i];
     }
-    (parts, at)
+    if let Some(joins) = joins.as_mut() {
+        joins.spans.push(joins.parts.len() as u32);
+    }
+    (parts, at, joins)
+}
+
+/// Judges closures [`closures_judged`] left unjudged, as it would have judged them, each after the parts it took
+/// in (which come before it), from their flags and its own facts.
+fn judge_closures(board: &Board, parts: &mut [Closure], joins: &Joins) {
+    let placeable = Placeable::new(board);
+    for i in 0..parts.len() {
+        let (done, this) = parts.split_at_mut(i);
+        let span = joins.spans[i] as usize..joins.spans[i + 1] as usize;
+        let inherited = joins.parts[span].iter().any(|&c| done[c as usize].bad);
+        // A lone removal's closure is its fact alone; a lone placement never contradicts (its cell holds nothing
+        // else and no peer its digit), and is judged as any closure, which finds that too.
+        let lone = this[0].lone.then(|| {
+            let d = this[0].off.iter().position(|&w| w != 0).unwrap_or(0);
+            Fact::new(this[0].off[d].trailing_zeros() as usize, d, false)
+        });
+        this[0].judge(board, &placeable, inherited, lone);
+    }
+}
+
+impl Closure {
+    /// Flags the closure when it holds a contradiction: when a part it took in does (`inherited`), or its own facts
+    /// do; for a fact that implies nothing (`lone`), only a removal emptying a cell or a house does.
+    fn judge(&mut self, board: &Board, placeable: &Placeable, inherited: bool, lone: Option<Fact>) {
+        let bad = inherited
+            || match lone {
+                Some(f) => {
+                    !f.on()
+                        && (board.cells[f.cell()] == 1 << f.digit()
+                            || houses_of(f.cell()).into_iter().any(|h| {
+                                board.needs[f.digit()] >> h & 1 != 0
+                                    && board.cand[f.digit()] & HOUSES[h] == bit(f.cell())
+                            }))
+                }
+                None => contradicts(board, placeable, &self.on, &self.off),
+            };
+        self.bad = bad;
+        self.depth = if bad { u16::MAX } else { 0 };
+    }
 }
 
 /// The closure of one premise with the reasons of every fact.
@@ -1932,28 +2033,33 @@ struct ChainKey {
 /// A board's chain closures and where each fact's is ([`static_closures`]).
 type Closures = (Vec<Closure>, Vec<u16>);
 
-/// The chain closures last made on a thread: their board's key, the closures, and for a grouped board the starts
-/// they let through ([`starts_of`]).
-type KeptClosures = (ChainKey, std::rc::Rc<Closures>, Option<ChainStarts>);
+/// The chain closures last made on a thread: their board's key, the closures, for a grouped board the starts they
+/// let through ([`starts_of`]), and until they are judged the parts each took in ([`closures_judged`]).
+struct KeptClosures {
+    key: ChainKey,
+    closures: std::rc::Rc<Closures>,
+    starts: Option<ChainStarts>,
+    unjudged: Option<Joins>,
+}
 
 thread_local! {
     /// The chain closures last made on this thread: the ladder may ask for them on one grid several times, to know
     /// whether any chain can conclude there ([`chains_cannot_conclude`]), for the starts of the grouped nice loops
     /// ([`chain_starts`]) and for the forcing chains.
     static LAST_CHAIN_CLOSURES: core::cell::RefCell<Option<KeptClosures>> = const { core::cell::RefCell::new(None) };
-    /// Whether no closure of the last grouped chain closures made on this thread contradicted itself (see
-    /// [`chains_cannot_conclude`]).
+    /// Whether the last grouped chain closures made on this thread were judged, and no closure contradicted itself
+    /// (see [`chains_cannot_conclude`]).
     static LAST_CLEAN: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
 }
 
-/// The closures of a board of chains (no nets, no look-ahead), kept while its grid stays the same.
+/// The closures of a board of chains (no nets, no look-ahead), judged, kept while its grid stays the same.
 fn chain_closures(board: &Board) -> std::rc::Rc<Closures> {
-    kept_chain_closures(board).0
+    kept_chain_closures(board, true).0
 }
 
-/// [`chain_closures`], with the starts they let through where the board is grouped (worked out with the closures,
-/// and kept with them).
-fn kept_chain_closures(board: &Board) -> (std::rc::Rc<Closures>, Option<ChainStarts>) {
+/// [`chain_closures`], judged only if `judged` (the starts do not need it), with the starts they let through where
+/// the board is grouped (worked out with the closures, and kept with them).
+fn kept_chain_closures(board: &Board, judged: bool) -> (std::rc::Rc<Closures>, Option<ChainStarts>) {
     debug_assert!(!board.net && board.lookahead == 0);
     let key = ChainKey {
         cand: board.cand,
@@ -1962,23 +2068,37 @@ fn kept_chain_closures(board: &Board) -> (std::rc::Rc<Closures>, Option<ChainSta
     };
     LAST_CHAIN_CLOSURES.with(|last| {
         let mut last = last.borrow_mut();
-        if let Some((k, closures, starts)) = last.as_ref() {
-            if *k == key {
-                return (std::rc::Rc::clone(closures), *starts);
+        let kept = match last.as_mut() {
+            Some(kept) if kept.key == key => kept,
+            _ => {
+                let (parts, at, unjudged) = closures_judged(board, false);
+                let closures = std::rc::Rc::new((parts, at));
+                let starts = board.grouped.then(|| starts_of(board, &closures));
+                if board.grouped {
+                    LAST_CLEAN.set(false);
+                }
+                last.insert(KeptClosures {
+                    key,
+                    closures,
+                    starts,
+                    unjudged,
+                })
+            }
+        };
+        if judged {
+            if let Some(joins) = kept.unjudged.take() {
+                let (parts, at) = std::rc::Rc::make_mut(&mut kept.closures);
+                judge_closures(board, parts, &joins);
+                if board.grouped {
+                    LAST_CLEAN.set(
+                        !board
+                            .premises()
+                            .any(|p| parts.get(at[p.index()] as usize).is_some_and(|c| c.bad)),
+                    );
+                }
             }
         }
-        let closures = std::rc::Rc::new(static_closures(board));
-        let starts = board.grouped.then(|| starts_of(board, &closures));
-        if board.grouped {
-            let (parts, at) = &*closures;
-            LAST_CLEAN.set(
-                !board
-                    .premises()
-                    .any(|p| parts.get(at[p.index()] as usize).is_some_and(|c| c.bad)),
-            );
-        }
-        *last = Some((key, std::rc::Rc::clone(&closures), starts));
-        (closures, starts)
+        (std::rc::Rc::clone(&kept.closures), kept.starts)
     })
 }
 
@@ -2029,7 +2149,7 @@ impl ChainStarts {
 pub(super) fn chain_starts(grid: &Grid) -> ChainStarts {
     let mut board = Board::new(grid, false);
     board.grouped = true;
-    let (closures, starts) = kept_chain_closures(&board);
+    let (closures, starts) = kept_chain_closures(&board, false);
     // Always there for a grouped board.
     starts.unwrap_or_else(|| starts_of(&board, &closures))
 }
