@@ -2084,13 +2084,15 @@ pub fn chain_length(step: &Step) -> usize {
 }
 
 /// X-Chain: one digit, from a conjugate pair to a conjugate pair; the digit goes from every cell seeing both ends.
+/// Searched from the starts the chain closures let through where they are made for the grid already
+/// ([`forcing::kept_chain_starts`]), as are XY-Chains and nice loops.
 pub(super) fn x_chain(grid: &Grid, report: &mut dyn FnMut(Step) -> Flow) -> Flow {
-    run(grid, Technique::XChain, report)
+    run_with(grid, Technique::XChain, true, true, forcing::kept_chain_starts(grid).is_some(), report)
 }
 
 /// XY-Chain: two-candidate cells linked on shared digits, starting and ending on the same digit.
 pub(super) fn xy_chain(grid: &Grid, report: &mut dyn FnMut(Step) -> Flow) -> Flow {
-    run(grid, Technique::XYChain, report)
+    run_with(grid, Technique::XYChain, true, true, forcing::kept_chain_starts(grid).is_some(), report)
 }
 
 /// Nice Loops (continuous and discontinuous) and AIC over single candidates.
@@ -2106,8 +2108,9 @@ pub(super) fn grouped_nice_loop(grid: &Grid, report: &mut dyn FnMut(Step) -> Flo
 /// [`nice_loop`] for a caller that weighs every instance before it chooses (HoDoKu's rule, `choice.rs`): the
 /// search goes to its last length in one phase, as no run stops early (the same steps, in the same order).
 pub(super) fn nice_loop_weighed(grid: &Grid, report: &mut dyn FnMut(Step) -> Flow) -> Flow {
-    // Not pruned: where the closures are not made already, making them costs more than the search they spare.
-    run_with(grid, Technique::NiceLoop, true, false, false, report)
+    // Pruned only where the closures are made already: making them costs more than the search they spare.
+    let pruned = forcing::kept_chain_starts(grid).is_some();
+    run_with(grid, Technique::NiceLoop, true, false, pruned, report)
 }
 
 /// Grouped Nice Loops and AIC through groups only, no almost locked set: HoDoKu's default (its paths never pass
@@ -2341,9 +2344,11 @@ mod tests {
                 Technique::NiceLoop,
                 Technique::GroupedNiceLoop,
             ] {
-                steps += same_steps_either_way(grid, technique, |pruned, report| {
-                    run_with(grid, technique, false, false, pruned, report)
-                });
+                for phased in [false, true] {
+                    steps += same_steps_either_way(grid, technique, |pruned, report| {
+                        run_with(grid, technique, false, phased, pruned, report)
+                    });
+                }
             }
             ruled_out += grid
                 .empty_cells()

@@ -2030,6 +2030,23 @@ struct ChainKey {
     grouped: bool,
 }
 
+impl ChainKey {
+    /// The key of the board [`Board::new`] makes of `grid` (grouped or not).
+    fn of(grid: &Grid, grouped: bool) -> ChainKey {
+        let mut held = [0u32; 9];
+        for (c, &v) in grid.values().iter().enumerate() {
+            if (1..=9).contains(&v) {
+                held[v as usize - 1] |= CELL_HOUSES[c];
+            }
+        }
+        ChainKey {
+            cand: core::array::from_fn(|d| grid.digit_cells(Digit::from_index(d)).bits()),
+            needs: held.map(|h| !h & ((1 << 27) - 1)),
+            grouped,
+        }
+    }
+}
+
 /// A board's chain closures and where each fact's is ([`static_closures`]).
 type Closures = (Vec<Closure>, Vec<u16>);
 
@@ -2047,9 +2064,9 @@ thread_local! {
     /// whether any chain can conclude there ([`chains_cannot_conclude`]), for the starts of the grouped nice loops
     /// ([`chain_starts`]) and for the forcing chains.
     static LAST_CHAIN_CLOSURES: core::cell::RefCell<Option<KeptClosures>> = const { core::cell::RefCell::new(None) };
-    /// Whether the last grouped chain closures made on this thread were judged, and no closure contradicted itself
-    /// (see [`chains_cannot_conclude`]).
-    static LAST_CLEAN: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
+    /// Whether the chain closures are likely to be made at the next grid where a chain is looked for on this
+    /// thread (see [`expect_chain_closures`]).
+    static CLOSURES_LIKELY: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
 }
 
 /// The closures of a board of chains (no nets, no look-ahead), judged, kept while its grid stays the same.
@@ -2074,9 +2091,6 @@ fn kept_chain_closures(board: &Board, judged: bool) -> (std::rc::Rc<Closures>, O
                 let (parts, at, unjudged) = closures_judged(board, false);
                 let closures = std::rc::Rc::new((parts, at));
                 let starts = board.grouped.then(|| starts_of(board, &closures));
-                if board.grouped {
-                    LAST_CLEAN.set(false);
-                }
                 last.insert(KeptClosures {
                     key,
                     closures,
@@ -2087,15 +2101,8 @@ fn kept_chain_closures(board: &Board, judged: bool) -> (std::rc::Rc<Closures>, O
         };
         if judged {
             if let Some(joins) = kept.unjudged.take() {
-                let (parts, at) = std::rc::Rc::make_mut(&mut kept.closures);
+                let (parts, _) = std::rc::Rc::make_mut(&mut kept.closures);
                 judge_closures(board, parts, &joins);
-                if board.grouped {
-                    LAST_CLEAN.set(
-                        !board
-                            .premises()
-                            .any(|p| parts.get(at[p.index()] as usize).is_some_and(|c| c.bad)),
-                    );
-                }
             }
         }
         (std::rc::Rc::clone(&kept.closures), kept.starts)
@@ -2147,6 +2154,9 @@ impl ChainStarts {
 /// (`z`'s closure true contradicting itself in any way) and none at 72 % of the grids whose closures are made (45 %
 /// with the weaker rule), where the grouped loops build no graph: their search, closures aside, does a sixth less.
 pub(super) fn chain_starts(grid: &Grid) -> ChainStarts {
+    if let Some(starts) = kept_chain_starts(grid) {
+        return starts;
+    }
     let mut board = Board::new(grid, false);
     board.grouped = true;
     let (closures, starts) = kept_chain_closures(&board, false);
@@ -2187,15 +2197,35 @@ fn starts_of(board: &Board, (closures, at): &Closures) -> ChainStarts {
 }
 
 /// Whether no chain through candidates and groups can conclude anything in `grid` (no start is let through,
-/// [`chain_starts`]), as far as it is worth knowing: the closures are made only when no closure of the last ones
-/// made on this thread contradicted itself. On the hardest grids the forcing nets take step after step, before each
-/// of which every chain search finds nothing and the forcing chains make these closures anyway: made first, they
-/// spare those searches and serve the forcing chains (`false` means only that the searches must run). Gated on
-/// the last closures letting no start through instead, they were made at more grids, where a nice loop then often
-/// took the step without them: the grading did more work in all (top1465's first 1,000: 20.12 -> 20.22 G
-/// instructions).
+/// [`chain_starts`]), as far as it is worth knowing: where the closures are made already, or likely to be made at
+/// this grid anyway ([`expect_chain_closures`]). `false` means only that the searches must run.
 pub(super) fn chains_cannot_conclude(grid: &Grid) -> bool {
-    LAST_CLEAN.get() && chain_starts(grid).is_empty()
+    if CLOSURES_LIKELY.get() {
+        chain_starts(grid).is_empty()
+    } else {
+        kept_chain_starts(grid).is_some_and(|s| s.is_empty())
+    }
+}
+
+/// [`chain_starts`] of `grid` where its closures are made already (the chain searches are then searched from
+/// those starts alone), else `None`.
+pub(super) fn kept_chain_starts(grid: &Grid) -> Option<ChainStarts> {
+    let key = ChainKey::of(grid, true);
+    LAST_CHAIN_CLOSURES.with(|last| {
+        last.borrow()
+            .as_ref()
+            .filter(|kept| kept.key == key)
+            .and_then(|kept| kept.starts)
+    })
+}
+
+/// Tells what the ladder found at a grid where it looked for chains: `true` where it came to the grouped loops (no
+/// chain before them concluded anything, and their starts are made), `false` where an X-Chain, XY-Chain or nice
+/// loop took the step. On hard paths one grid after another needs the grouped loops; made first where the last
+/// grid needed them, the chain closures rule out the chains before them (or their starts), and they serve the
+/// grouped loops and the forcing chains after.
+pub(super) fn expect_chain_closures(likely: bool) {
+    CLOSURES_LIKELY.set(likely);
 }
 
 /// Every contradiction and verity of a board.
@@ -3396,6 +3426,53 @@ mod tests {
             clean > 20,
             "{clean} of {states} grids without a start: the test compares little"
         );
+    }
+
+    /// Closures left unjudged and judged later ([`judge_closures`]) are flagged as those judged as they are made,
+    /// chains' and nets' (with HoDoKu's look-ahead), grouped or not, along HoDoKu's ladder's paths of hard puzzles;
+    /// and a grid's [`ChainKey`] is its board's.
+    #[test]
+    fn closures_judged_later_are_judged_as_made() {
+        let solver = crate::rate::hodoku_solver();
+        let (mut sets, mut bad) = (0, 0);
+        for puzzle in [
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            ".8..1......5....3.......4.....6.5.7.89....2.....3.....2.....1.9..67........4.....",
+            "4.35...2.....16...7............895.....3..8..2...........4...7..9....6...1.......",
+        ] {
+            let grid = Grid::from_values(&parse_line(puzzle).expect("parses")).expect("valid");
+            let mut walk = solver.walk(&grid);
+            loop {
+                let grid = walk.grid().clone();
+                for (grouped, lookahead) in [(false, 0), (true, 0), (true, HODOKU_LOOKAHEAD)] {
+                    let mut board = Board::new(&grid, false);
+                    board.grouped = grouped;
+                    board.lookahead = lookahead;
+                    let key = ChainKey {
+                        cand: board.cand,
+                        needs: board.needs,
+                        grouped,
+                    };
+                    assert!(key == ChainKey::of(&grid, grouped));
+                    let (made, at_made, none) = closures_judged(&board, true);
+                    assert!(none.is_none());
+                    let (mut later, at_later, joins) = closures_judged(&board, false);
+                    judge_closures(&board, &mut later, &joins.expect("unjudged"));
+                    assert_eq!(at_made, at_later);
+                    assert_eq!(made.len(), later.len());
+                    for (a, b) in made.iter().zip(&later) {
+                        assert_eq!((a.on, a.off, a.bad, a.depth, a.lone), (b.on, b.off, b.bad, b.depth, b.lone));
+                        bad += usize::from(a.bad);
+                    }
+                    sets += 1;
+                }
+                match walk.step() {
+                    Ok(Some(_)) => {}
+                    _ => break,
+                }
+            }
+        }
+        assert!(sets > 100 && bad > 1000, "{sets} closure sets, {bad} contradictory closures");
     }
 
     /// Every reported forcing step of the state is true of the puzzle's solution.

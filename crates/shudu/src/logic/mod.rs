@@ -425,9 +425,24 @@ impl Solver {
 
     /// The step of `technique` the solver's rule chooses in `grid`.
     fn find(&self, technique: Technique, grid: &Grid) -> Option<Step> {
-        if choice::covered_by_chain_closures(technique, self.choice) && forcing::chains_cannot_conclude(grid) {
+        if !choice::covered_by_chain_closures(technique, self.choice) {
+            return self.find_in(technique, grid);
+        }
+        if technique == Technique::GroupedNiceLoop {
+            forcing::expect_chain_closures(true);
+        }
+        if forcing::chains_cannot_conclude(grid) {
             return None;
         }
+        let found = self.find_in(technique, grid);
+        if found.is_some() && technique != Technique::GroupedNiceLoop {
+            forcing::expect_chain_closures(false);
+        }
+        found
+    }
+
+    /// [`Solver::find`] but for the chain closures' test.
+    fn find_in(&self, technique: Technique, grid: &Grid) -> Option<Step> {
         match self.choice {
             Choice::First => {
                 let f = finder(technique)?;
