@@ -104,7 +104,10 @@ impl Cell {
 
 impl fmt::Display for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "r{}c{}", self.row() + 1, self.col() + 1)
+        // Written as four ASCII bytes: explanations name cells by the thousand, and formatting two numbers cost
+        // several times as much.
+        let text = [b'r', b'1' + (self.0 / 9), b'c', b'1' + (self.0 % 9)];
+        f.write_str(core::str::from_utf8(&text).map_err(|_| fmt::Error)?)
     }
 }
 
@@ -178,11 +181,16 @@ impl House {
 
 impl fmt::Display for House {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            House::Row(r) => write!(f, "r{}", r + 1),
-            House::Col(c) => write!(f, "c{}", c + 1),
-            House::Box(b) => write!(f, "b{}", b + 1),
+        let (kind, i) = match *self {
+            House::Row(r) => (b'r', r),
+            House::Col(c) => (b'c', c),
+            House::Box(b) => (b'b', b),
+        };
+        if i >= 9 {
+            // Not a house of the board (the variants are public): written as it is.
+            return write!(f, "{}{}", char::from(kind), u16::from(i) + 1);
         }
+        f.write_str(core::str::from_utf8(&[kind, b'1' + i]).map_err(|_| fmt::Error)?)
     }
 }
 
@@ -274,6 +282,25 @@ pub static PEER_SETS: [Bitboard; 81] = {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Cells and houses print as HoDoKu writes them, one-based; a house off the board as its number.
+    #[test]
+    fn cells_and_houses_print_one_based() {
+        let names: Vec<String> = Cell::ALL.iter().map(|c| c.to_string()).collect();
+        assert_eq!(
+            (names[0].as_str(), names[10].as_str(), names[80].as_str()),
+            ("r1c1", "r2c2", "r9c9")
+        );
+        assert!(Cell::ALL
+            .iter()
+            .all(|c| c.to_string() == format!("r{}c{}", c.row() + 1, c.col() + 1)));
+        let houses: Vec<String> = House::ALL.iter().map(|h| h.to_string()).collect();
+        assert_eq!(
+            (houses[0].as_str(), houses[17].as_str(), houses[26].as_str()),
+            ("r1", "c9", "b9")
+        );
+        assert_eq!(House::Row(12).to_string(), "r13");
+    }
 
     #[test]
     fn every_cell_has_twenty_distinct_peers() {

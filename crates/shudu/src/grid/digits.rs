@@ -61,7 +61,7 @@ impl Digit {
 
 impl fmt::Display for Digit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
+        fmt::Write::write_char(f, char::from(b'0' + self.0))
     }
 }
 

@@ -2087,12 +2087,26 @@ pub fn chain_length(step: &Step) -> usize {
 /// Searched from the starts the chain closures let through where they are made for the grid already
 /// ([`forcing::kept_chain_starts`]), as are XY-Chains and nice loops.
 pub(super) fn x_chain(grid: &Grid, report: &mut dyn FnMut(Step) -> Flow) -> Flow {
-    run_with(grid, Technique::XChain, true, true, forcing::kept_chain_starts(grid).is_some(), report)
+    run_with(
+        grid,
+        Technique::XChain,
+        true,
+        true,
+        forcing::kept_chain_starts(grid).is_some(),
+        report,
+    )
 }
 
 /// XY-Chain: two-candidate cells linked on shared digits, starting and ending on the same digit.
 pub(super) fn xy_chain(grid: &Grid, report: &mut dyn FnMut(Step) -> Flow) -> Flow {
-    run_with(grid, Technique::XYChain, true, true, forcing::kept_chain_starts(grid).is_some(), report)
+    run_with(
+        grid,
+        Technique::XYChain,
+        true,
+        true,
+        forcing::kept_chain_starts(grid).is_some(),
+        report,
+    )
 }
 
 /// Nice Loops (continuous and discontinuous) and AIC over single candidates.

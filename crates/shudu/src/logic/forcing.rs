@@ -3461,7 +3461,10 @@ mod tests {
                     assert_eq!(at_made, at_later);
                     assert_eq!(made.len(), later.len());
                     for (a, b) in made.iter().zip(&later) {
-                        assert_eq!((a.on, a.off, a.bad, a.depth, a.lone), (b.on, b.off, b.bad, b.depth, b.lone));
+                        assert_eq!(
+                            (a.on, a.off, a.bad, a.depth, a.lone),
+                            (b.on, b.off, b.bad, b.depth, b.lone)
+                        );
                         bad += usize::from(a.bad);
                     }
                     sets += 1;
@@ -3472,7 +3475,10 @@ mod tests {
                 }
             }
         }
-        assert!(sets > 100 && bad > 1000, "{sets} closure sets, {bad} contradictory closures");
+        assert!(
+            sets > 100 && bad > 1000,
+            "{sets} closure sets, {bad} contradictory closures"
+        );
     }
 
     /// Every reported forcing step of the state is true of the puzzle's solution.

@@ -2,7 +2,7 @@
 
 use core::fmt::Write;
 
-use crate::grid::{Candidates, Cell, Digit, House};
+use crate::grid::{Bitboard, Candidates, Cell, Digit, House};
 
 use super::step::Step;
 use super::technique::Technique;
@@ -18,75 +18,104 @@ use super::Lang;
 /// assert_eq!(cells(&[Cell::at(0, 0), Cell::at(0, 2), Cell::at(2, 1)]), "r1c13,r3c2");
 /// ```
 pub fn cells(list: &[Cell]) -> String {
-    let mut left: Vec<Cell> = list.to_vec();
-    left.sort_unstable();
-    left.dedup();
-    let mut groups: Vec<(Cell, String)> = Vec::new();
-    while !left.is_empty() {
-        // The row or column holding most of what is left; rows win ties, as HoDoKu prints them.
-        let mut best: Option<(usize, House)> = None;
-        for house in (0..9u8).map(House::Row).chain((0..9u8).map(House::Col)) {
-            let n = left.iter().filter(|c| in_line(**c, house)).count();
-            if n > 0 && best.is_none_or(|(m, _)| n > m) {
-                best = Some((n, house));
-            }
-        }
-        let Some((_, line)) = best else { break };
-        let members: Vec<Cell> = left.iter().copied().filter(|c| in_line(*c, line)).collect();
-        left.retain(|c| !in_line(*c, line));
-        let mut text = String::new();
-        match line {
-            House::Row(r) => {
-                let _ = write!(text, "r{}c", r + 1);
-                for c in &members {
-                    let _ = write!(text, "{}", c.col() + 1);
-                }
-            }
-            _ => {
-                text.push('r');
-                for c in &members {
-                    let _ = write!(text, "{}", c.row() + 1);
-                }
-                let _ = write!(text, "c{}", members[0].col() + 1);
-            }
-        }
-        groups.push((members[0], text));
-    }
-    groups.sort_by_key(|(first, _)| *first);
-    groups.into_iter().map(|(_, t)| t).collect::<Vec<_>>().join(",")
+    let mut out = String::new();
+    push_cells(&mut out, list.iter().copied().collect());
+    out
 }
 
-fn in_line(c: Cell, line: House) -> bool {
-    match line {
-        House::Row(r) => c.row() == r as usize,
-        House::Col(k) => c.col() == k as usize,
-        House::Box(b) => c.box_index() == b as usize,
+/// [`cells`] of a set, written onto the end of `out`: explanations write cells by the thousand, so the groups are
+/// found with bit sets and written without a string apiece.
+fn push_cells(out: &mut String, set: Bitboard) {
+    let lines: [House; 18] = core::array::from_fn(|i| {
+        if i < 9 {
+            House::Row(i as u8)
+        } else {
+            House::Col(i as u8 - 9)
+        }
+    });
+    // Each group: its first cell, its line and its cells.
+    let mut groups: Vec<(Cell, House, Bitboard)> = Vec::new();
+    let mut left = set;
+    while !left.is_empty() {
+        // The row or column holding most of what is left; rows win ties, as HoDoKu prints them.
+        let mut best: Option<(u32, House, Bitboard)> = None;
+        for line in lines {
+            let members = left & line.cell_set();
+            let n = members.len();
+            if n > 0 && best.is_none_or(|(m, _, _)| n > m) {
+                best = Some((n, line, members));
+            }
+        }
+        let Some((_, line, members)) = best else { break };
+        left = left - members;
+        if let Some(first) = members.first() {
+            groups.push((first, line, members));
+        }
+    }
+    groups.sort_by_key(|&(first, _, _)| first);
+    for (i, &(first, line, members)) in groups.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let one = |n: usize| char::from(b'1' + n as u8);
+        match line {
+            House::Row(_) => {
+                out.push('r');
+                out.push(one(first.row()));
+                out.push('c');
+                out.extend(members.iter().map(|c| one(c.col())));
+            }
+            _ => {
+                out.push('r');
+                out.extend(members.iter().map(|c| one(c.row())));
+                out.push('c');
+                out.push(one(first.col()));
+            }
+        }
     }
 }
 
 /// Eliminations grouped by digit, ascending: `r1c13<>1, r3c5<>7`.
 pub fn eliminations(list: &[(Cell, Digit)]) -> String {
-    let mut parts = Vec::new();
-    for d in Digit::ALL {
-        let cs: Vec<Cell> = list.iter().filter(|(_, e)| *e == d).map(|(c, _)| *c).collect();
-        if !cs.is_empty() {
-            parts.push(format!("{}<>{}", cells(&cs), d));
+    let mut by_digit = [Bitboard::EMPTY; 9];
+    for &(c, d) in list {
+        by_digit[d.index()].insert(c);
+    }
+    let mut out = String::new();
+    for (d, &set) in Digit::ALL.iter().zip(&by_digit) {
+        if !set.is_empty() {
+            if !out.is_empty() {
+                out.push_str(", ");
+            }
+            push_cells(&mut out, set);
+            let _ = write!(out, "<>{d}");
         }
     }
-    parts.join(", ")
+    out
 }
 
 /// Placements: `r3c4=5`, several joined by commas.
 pub fn placements(list: &[(Cell, Digit)]) -> String {
-    list.iter()
-        .map(|(c, d)| format!("{c}={d}"))
-        .collect::<Vec<_>>()
-        .join(", ")
+    let mut out = String::new();
+    for (i, (c, d)) in list.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        let _ = write!(out, "{c}={d}");
+    }
+    out
 }
 
 /// Digits separated by commas: `3,7`.
 pub fn digits(set: Candidates) -> String {
-    set.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(",")
+    let mut out = String::new();
+    for (i, d) in set.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let _ = write!(out, "{d}");
+    }
+    out
 }
 
 /// The Chinese name of a step, naming the variant where the registry's name covers several
