@@ -3008,17 +3008,29 @@ pub fn brute_force(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
 
 /// A node as HoDoKu prints it in a forcing chain: `r8c6=9`, `r8c6<>4`.
 fn node_text(n: &Node) -> String {
-    format!(
-        "{}{}{}",
-        notation::cells(&n.cells),
-        if n.on { "=" } else { "<>" },
-        n.digit
-    )
+    let mut out = String::new();
+    push_node(&mut out, n);
+    out
 }
 
-/// A chain as HoDoKu prints a forcing chain: `r8c6=9 r8c6<>4 r7c5=4`.
+/// [`node_text`], written onto the end of `out`.
+fn push_node(out: &mut String, n: &Node) {
+    notation::push_cells(out, n.cells.iter().copied().collect());
+    out.push_str(if n.on { "=" } else { "<>" });
+    out.push(char::from(b'0' + n.digit.get()));
+}
+
+/// A chain as HoDoKu prints a forcing chain: `r8c6=9 r8c6<>4 r7c5=4`. Written into one string: a net's
+/// explanation writes hundreds of nodes.
 fn chain_text(chain: &Chain) -> String {
-    chain.nodes.iter().map(node_text).collect::<Vec<_>>().join(" ")
+    let mut out = String::with_capacity(chain.nodes.len() * 8);
+    for (i, n) in chain.nodes.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        push_node(&mut out, n);
+    }
+    out
 }
 
 /// The explanation of a last-resort step.

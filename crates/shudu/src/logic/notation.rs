@@ -25,7 +25,7 @@ pub fn cells(list: &[Cell]) -> String {
 
 /// [`cells`] of a set, written onto the end of `out`: explanations write cells by the thousand, so the groups are
 /// found with bit sets and written without a string apiece.
-fn push_cells(out: &mut String, set: Bitboard) {
+pub(super) fn push_cells(out: &mut String, set: Bitboard) {
     let lines: [House; 18] = core::array::from_fn(|i| {
         if i < 9 {
             House::Row(i as u8)
