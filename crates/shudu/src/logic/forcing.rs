@@ -175,20 +175,20 @@ impl Fact {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Conflict {
     /// A candidate derived both true and false.
-    Both { cell: usize, digit: usize },
+    Both { cell: u8, digit: u8 },
     /// Two digits derived true in one cell.
-    TwoValues { cell: usize, first: usize, second: usize },
+    TwoValues { cell: u8, first: u8, second: u8 },
     /// A digit derived true in two cells of one house.
     TwiceInHouse {
-        house: usize,
-        digit: usize,
-        first: usize,
-        second: usize,
+        house: u8,
+        digit: u8,
+        first: u8,
+        second: u8,
     },
     /// Every candidate of a cell derived false.
-    EmptyCell { cell: usize },
+    EmptyCell { cell: u8 },
     /// Every place of a digit in a house that lacks it derived false.
-    EmptyHouse { house: usize, digit: usize },
+    EmptyHouse { house: u8, digit: u8 },
 }
 
 /// Bit of a cell in a bitboard word.
@@ -607,11 +607,18 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
             }
             self.record(fact, premises);
             if self.off[d] & b != 0 {
-                return Err(Conflict::Both { cell, digit: d });
+                return Err(Conflict::Both {
+                    cell: cell as u8,
+                    digit: d as u8,
+                });
             }
             if self.on_any & b != 0 {
                 let first = (0..9).find(|&o| self.on[o] & b != 0).unwrap_or(d);
-                return Err(Conflict::TwoValues { cell, first, second: d });
+                return Err(Conflict::TwoValues {
+                    cell: cell as u8,
+                    first: first as u8,
+                    second: d as u8,
+                });
             }
             let seen = self.on[d] & peers(cell);
             if seen != 0 {
@@ -621,10 +628,10 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
                     .find(|&h| HOUSES[h] & bit(first) != 0)
                     .unwrap_or(0);
                 return Err(Conflict::TwiceInHouse {
-                    house,
-                    digit: d,
-                    first,
-                    second: cell,
+                    house: house as u8,
+                    digit: d as u8,
+                    first: first as u8,
+                    second: cell as u8,
                 });
             }
             self.on[d] |= b;
@@ -635,18 +642,24 @@ impl<'a, const TRACE: bool> Run<'a, TRACE> {
             }
             self.record(fact, premises);
             if self.on[d] & b != 0 {
-                return Err(Conflict::Both { cell, digit: d });
+                return Err(Conflict::Both {
+                    cell: cell as u8,
+                    digit: d as u8,
+                });
             }
             self.off[d] |= b;
             self.cur[d] &= !b;
             self.cur_cells[cell] &= !(1 << d);
             if self.cur_cells[cell] == 0 {
-                return Err(Conflict::EmptyCell { cell });
+                return Err(Conflict::EmptyCell { cell: cell as u8 });
             }
             // Read from the padded table: a house index masked to its bits needs no bounds check.
             for h in HOUSES_OF[cell].map(usize::from) {
                 if self.board.needs[d] >> h & 1 != 0 && self.cur[d] & HOUSE_BITS[h & 31] == 0 {
-                    return Err(Conflict::EmptyHouse { house: h, digit: d });
+                    return Err(Conflict::EmptyHouse {
+                        house: h as u8,
+                        digit: d as u8,
+                    });
                 }
             }
         }
@@ -1751,12 +1764,12 @@ fn closures_judged(board: &Board, judge: bool) -> (Vec<Closure>, Vec<u16>, Optio
         at[f.index()] = i as u16;
     }
     // Successor lists, compressed.
-    let mut start = Vec::with_capacity(nodes.len() + 1);
+    let mut start: Vec<u32> = Vec::with_capacity(nodes.len() + 1);
     let mut adj: Vec<u16> = Vec::with_capacity(nodes.len() * 8);
     let mut buf = Vec::with_capacity(32);
     let links = Links::of(board);
     for &f in &nodes {
-        start.push(adj.len());
+        start.push(adj.len() as u32);
         buf.clear();
         successors(board, &links, f, &mut buf);
         if board.lookahead > 0 && !f.is_group() {
@@ -1769,7 +1782,7 @@ fn closures_judged(board: &Board, judge: bool) -> (Vec<Closure>, Vec<u16>, Optio
         }
         adj.extend(buf.iter().map(|g| at[g.index()]));
     }
-    start.push(adj.len());
+    start.push(adj.len() as u32);
     let n = nodes.len();
     let placeable = Placeable::new(board);
     let mut index = vec![NONE; n];
@@ -1777,7 +1790,7 @@ fn closures_judged(board: &Board, judge: bool) -> (Vec<Closure>, Vec<u16>, Optio
     let mut on_stack = vec![false; n];
     let mut comp = vec![NONE; n];
     let mut stack: Vec<u16> = Vec::with_capacity(n);
-    let mut calls: Vec<(u16, usize)> = Vec::with_capacity(n);
+    let mut calls: Vec<(u16, u32)> = Vec::with_capacity(n);
     // Per part: its closure, and whether it holds a contradiction (inherited from any part it reaches).
     let mut parts: Vec<Closure> = Vec::with_capacity(n);
     // For each part, the last part whose closure took it in.
@@ -1804,7 +1817,7 @@ fn closures_judged(board: &Board, judge: bool) -> (Vec<Closure>, Vec<u16>, Optio
                 if let Some(top) = calls.last_mut() {
                     top.1 += 1;
                 }
-                let w = adj[pos] as usize;
+                let w = adj[pos as usize] as usize;
                 if index[w] == NONE {
                     index[w] = next;
                     low[w] = next;
@@ -1866,7 +1879,7 @@ fn closures_judged(board: &Board, judge: bool) -> (Vec<Closure>, Vec<u16>, Optio
                 if nodes[m].on() {
                     removes(board, nodes[m], off);
                 }
-                for &w in &adj[start[m]..start[m + 1]] {
+                for &w in &adj[start[m] as usize..start[m + 1] as usize] {
                     let w = w as usize;
                     let c = comp[w];
                     // A part reached twice (by two members, or by two facts of it) is joined once.
@@ -2452,20 +2465,24 @@ fn as_chain(board: &Board, facts: &[Fact]) -> Chain {
 
 /// The facts that together make a contradiction.
 fn conflict_facts(conflict: Conflict, board: &Board) -> Vec<Fact> {
+    let u = usize::from;
     match conflict {
-        Conflict::Both { cell, digit } => vec![Fact::new(cell, digit, true), Fact::new(cell, digit, false)],
+        Conflict::Both { cell, digit } => vec![Fact::new(u(cell), u(digit), true), Fact::new(u(cell), u(digit), false)],
         Conflict::TwoValues { cell, first, second } => {
-            vec![Fact::new(cell, first, true), Fact::new(cell, second, true)]
+            vec![Fact::new(u(cell), u(first), true), Fact::new(u(cell), u(second), true)]
         }
         Conflict::TwiceInHouse {
             digit, first, second, ..
-        } => vec![Fact::new(first, digit, true), Fact::new(second, digit, true)],
+        } => vec![
+            Fact::new(u(first), u(digit), true),
+            Fact::new(u(second), u(digit), true),
+        ],
         Conflict::EmptyCell { cell } => (0..9)
-            .filter(|d| board.cells[cell] >> d & 1 != 0)
-            .map(|d| Fact::new(cell, d, false))
+            .filter(|d| board.cells[u(cell)] >> d & 1 != 0)
+            .map(|d| Fact::new(u(cell), d, false))
             .collect(),
-        Conflict::EmptyHouse { house, digit } => cells_of(board.cand[digit] & HOUSES[house])
-            .map(|c| Fact::new(c, digit, false))
+        Conflict::EmptyHouse { house, digit } => cells_of(board.cand[u(digit)] & HOUSES[u(house)])
+            .map(|c| Fact::new(c, u(digit), false))
             .collect(),
     }
 }
@@ -2528,10 +2545,10 @@ fn build_traced(board: &Board, found: &Found, done: Option<(Option<Conflict>, Tr
             });
             match conflict {
                 Conflict::TwiceInHouse { house, .. } | Conflict::EmptyHouse { house, .. } => {
-                    pattern.base = vec![House::from_index(house)];
+                    pattern.base = vec![House::from_index(usize::from(house))];
                 }
                 Conflict::Both { cell, .. } | Conflict::TwoValues { cell, .. } | Conflict::EmptyCell { cell } => {
-                    pattern.cells = vec![Cell::ALL[cell]];
+                    pattern.cells = vec![Cell::ALL[usize::from(cell)]];
                 }
             }
             pattern.digits = Candidates::only(Digit::from_index(premise.digit()));
