@@ -3229,6 +3229,22 @@ mod tests {
         println!("on: {}\noff: {}", on.join(" "), off.join(" "));
     }
 
+    /// Holds each premise's closure to its breadth-first derivation: flagged exactly where the derivation meets a
+    /// contradiction, the same facts where it does not. Returns how many premises meet none.
+    fn assert_derived(board: &Board, closures: &[Closure], at: &[u16]) -> usize {
+        let mut clean = 0;
+        for premise in board.premises() {
+            let fast = &closures[at[premise.index()] as usize];
+            let (slow, _) = Run::<false>::new(board, Vec::new(), None).derive(premise);
+            assert_eq!(fast.bad, slow.conflict.is_some(), "{premise:?}");
+            if !fast.bad {
+                assert_eq!((fast.on, fast.off), (slow.on, slow.off), "{premise:?}");
+                clean += 1;
+            }
+        }
+        clean
+    }
+
     /// The closures computed once per strongly connected part are exactly the breadth-first derivations, for every
     /// premise that meets no contradiction, and flag exactly the premises that do.
     #[test]
@@ -3238,14 +3254,7 @@ mod tests {
             let mut board = Board::new(&grid, false);
             board.grouped = grouped;
             let (closures, at) = static_closures(&board);
-            for premise in board.premises() {
-                let fast = &closures[at[premise.index()] as usize];
-                let (slow, _) = Run::<false>::new(&board, Vec::new(), None).derive(premise);
-                assert_eq!(fast.bad, slow.conflict.is_some(), "{premise:?}");
-                if !fast.bad {
-                    assert_eq!((fast.on, fast.off), (slow.on, slow.off), "{premise:?}");
-                }
-            }
+            assert_derived(&board, &closures, &at);
         }
     }
 
@@ -3423,6 +3432,35 @@ mod tests {
         }
     }
 
+    /// Seven hard puzzles whose paths the tests below walk.
+    const HARD: [&str; 7] = [
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        ".8..1......5....3.......4.....6.5.7.89....2.....3.....2.....1.9..67........4.....",
+        "4.35...2.....16...7............895.....3..8..2...........4...7..9....6...1.......",
+        "4.1.6....3.....2........8..15.2.....6......1....9......2.7.8..........43.7.......",
+        "5..2..3......8..9...2..4..66..1..9...1.....4...7..3..87..3..4...9..7..2...5..6..9",
+        "7.....4...2..7..8...3..8..9...5..3...6..2..9...1..7..6...3..9...3..4..6...9..1..5",
+        "9..7..3...5..2..1...7.....93..6..7...6..5..3...2..8..61..4..6...4..6..8...6..3..4",
+    ];
+
+    /// Every grid of HoDoKu's ladder's path of each puzzle, from the puzzle to the last step's.
+    fn path_grids<'a>(puzzles: impl IntoIterator<Item = &'a str>) -> Vec<Grid> {
+        let solver = crate::rate::hodoku_solver();
+        let mut grids = Vec::new();
+        for puzzle in puzzles {
+            let grid = Grid::from_values(&parse_line(puzzle).expect("parses")).expect("valid");
+            let mut walk = solver.walk(&grid);
+            loop {
+                grids.push(walk.grid().clone());
+                match walk.step() {
+                    Ok(Some(_)) => {}
+                    _ => break,
+                }
+            }
+        }
+        grids
+    }
+
     /// Along HoDoKu's ladder's paths of hard puzzles, at every grid whose grouped chain closures let no chain start
     /// through, every finder the solver then skips finds nothing, as the closures promise.
     #[test]
@@ -3437,7 +3475,6 @@ mod tests {
             ),
             (Technique::RemotePair, super::super::coloring::remote_pair),
         ];
-        let solver = crate::rate::hodoku_solver();
         let (mut clean, mut states) = (0, 0);
         // Every 20th puzzle of top1465 too, where the shared collections are (else these seven).
         let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/puzzles");
@@ -3448,34 +3485,17 @@ mod tests {
                 Vec::new()
             }
         };
-        for puzzle in shared.iter().map(String::as_str).chain([
-            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
-            ".8..1......5....3.......4.....6.5.7.89....2.....3.....2.....1.9..67........4.....",
-            "4.35...2.....16...7............895.....3..8..2...........4...7..9....6...1.......",
-            "4.1.6....3.....2........8..15.2.....6......1....9......2.7.8..........43.7.......",
-            "5..2..3......8..9...2..4..66..1..9...1.....4...7..3..87..3..4...9..7..2...5..6..9",
-            "7.....4...2..7..8...3..8..9...5..3...6..2..9...1..7..6...3..9...3..4..6...9..1..5",
-            "9..7..3...5..2..1...7.....93..6..7...6..5..3...2..8..61..4..6...4..6..8...6..3..4",
-        ]) {
-            let grid = Grid::from_values(&parse_line(puzzle).expect("parses")).expect("valid");
-            let mut walk = solver.walk(&grid);
-            loop {
-                let grid = walk.grid().clone();
-                states += 1;
-                if chain_starts(&grid).is_empty() {
-                    clean += 1;
-                    for (technique, finder) in finders {
-                        let mut found = None;
-                        let _ = finder(&grid, &mut |s| {
-                            found = Some(s);
-                            Flow::Break(())
-                        });
-                        assert!(found.is_none(), "{technique:?} at a grid without a start: {found:?}");
-                    }
-                }
-                match walk.step() {
-                    Ok(Some(_)) => {}
-                    _ => break,
+        for grid in path_grids(shared.iter().map(String::as_str).chain(HARD)) {
+            states += 1;
+            if chain_starts(&grid).is_empty() {
+                clean += 1;
+                for (technique, finder) in finders {
+                    let mut found = None;
+                    let _ = finder(&grid, &mut |s| {
+                        found = Some(s);
+                        Flow::Break(())
+                    });
+                    assert!(found.is_none(), "{technique:?} at a grid without a start: {found:?}");
                 }
             }
         }
@@ -3493,57 +3513,35 @@ mod tests {
     /// derivations.
     #[test]
     fn closures_judged_later_are_judged_as_made() {
-        let solver = crate::rate::hodoku_solver();
         let (mut sets, mut bad, mut derived) = (0, 0, 0);
-        for puzzle in [
-            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
-            ".8..1......5....3.......4.....6.5.7.89....2.....3.....2.....1.9..67........4.....",
-            "4.35...2.....16...7............895.....3..8..2...........4...7..9....6...1.......",
-        ] {
-            let grid = Grid::from_values(&parse_line(puzzle).expect("parses")).expect("valid");
-            let mut walk = solver.walk(&grid);
-            loop {
-                let grid = walk.grid().clone();
-                for (grouped, lookahead) in [(false, 0), (true, 0), (true, HODOKU_LOOKAHEAD)] {
-                    let mut board = Board::new(&grid, false);
-                    board.grouped = grouped;
-                    board.lookahead = lookahead;
-                    let key = ChainKey {
-                        cand: board.cand,
-                        needs: board.needs,
-                        grouped,
-                    };
-                    assert!(key == ChainKey::of(&grid, grouped));
-                    let (made, at_made, none) = closures_judged(&board, true);
-                    assert!(none.is_none());
-                    let (mut later, at_later, joins) = closures_judged(&board, false);
-                    judge_closures(&board, &mut later, &joins.expect("unjudged"));
-                    assert_eq!(at_made, at_later);
-                    assert_eq!(made.len(), later.len());
-                    for (a, b) in made.iter().zip(&later) {
-                        assert_eq!(
-                            (a.on, a.off, a.bad, a.depth, a.lone),
-                            (b.on, b.off, b.bad, b.depth, b.lone)
-                        );
-                        bad += usize::from(a.bad);
-                    }
-                    if grouped && lookahead == 0 && sets % 15 == 1 {
-                        for premise in board.premises() {
-                            let fast = &made[at_made[premise.index()] as usize];
-                            let (slow, _) = Run::<false>::new(&board, Vec::new(), None).derive(premise);
-                            assert_eq!(fast.bad, slow.conflict.is_some(), "{premise:?}");
-                            if !fast.bad {
-                                assert_eq!((fast.on, fast.off), (slow.on, slow.off), "{premise:?}");
-                                derived += 1;
-                            }
-                        }
-                    }
-                    sets += 1;
+        for grid in path_grids(HARD[..3].iter().copied()) {
+            for (grouped, lookahead) in [(false, 0), (true, 0), (true, HODOKU_LOOKAHEAD)] {
+                let mut board = Board::new(&grid, false);
+                board.grouped = grouped;
+                board.lookahead = lookahead;
+                let key = ChainKey {
+                    cand: board.cand,
+                    needs: board.needs,
+                    grouped,
+                };
+                assert!(key == ChainKey::of(&grid, grouped));
+                let (made, at_made, none) = closures_judged(&board, true);
+                assert!(none.is_none());
+                let (mut later, at_later, joins) = closures_judged(&board, false);
+                judge_closures(&board, &mut later, &joins.expect("unjudged"));
+                assert_eq!(at_made, at_later);
+                assert_eq!(made.len(), later.len());
+                for (a, b) in made.iter().zip(&later) {
+                    assert_eq!(
+                        (a.on, a.off, a.bad, a.depth, a.lone),
+                        (b.on, b.off, b.bad, b.depth, b.lone)
+                    );
+                    bad += usize::from(a.bad);
                 }
-                match walk.step() {
-                    Ok(Some(_)) => {}
-                    _ => break,
+                if grouped && lookahead == 0 && sets % 15 == 1 {
+                    derived += assert_derived(&board, &made, &at_made);
                 }
+                sets += 1;
             }
         }
         assert!(
