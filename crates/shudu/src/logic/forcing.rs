@@ -313,6 +313,17 @@ fn common_peers(cells: u128) -> u128 {
     cells_of(cells).fold(u128::MAX >> 47, |seen, c| seen & peers(c))
 }
 
+/// Per digit, the houses that need it: every house but those whose cells hold it.
+fn needs_of(grid: &Grid) -> [u32; 9] {
+    let mut held = [0u32; 9];
+    for (c, &v) in grid.values().iter().enumerate() {
+        if (1..=9).contains(&v) {
+            held[v as usize - 1] |= CELL_HOUSES[c];
+        }
+    }
+    held.map(|h| !h & ((1 << 27) - 1))
+}
+
 impl Board {
     fn new(grid: &Grid, net: bool) -> Board {
         let mut b = Board {
@@ -342,14 +353,7 @@ impl Board {
         for c in Cell::ALL {
             b.cells[c.index()] = grid.candidates(c).bits();
         }
-        // Every house needs every digit but those its cells hold.
-        let mut held = [0u32; 9];
-        for (c, &v) in grid.values().iter().enumerate() {
-            if (1..=9).contains(&v) {
-                held[v as usize - 1] |= CELL_HOUSES[c];
-            }
-        }
-        b.needs = held.map(|h| !h & ((1 << 27) - 1));
+        b.needs = needs_of(grid);
         for (c, &cands) in b.cells.iter().enumerate() {
             if cands.count_ones() == 1 {
                 b.naked |= bit(c);
@@ -1368,11 +1372,9 @@ fn locked_victims(cur: u128, mut houses: u32) -> u128 {
 /// nothing further, and [`static_closures`] adds them to the closure whole ([`removes`]).
 fn successors(board: &Board, links: &Links, fact: Fact, out: &mut Vec<Fact>) {
     let linked = &links.linked;
-    if board.grouped {
-        match &links.groups {
-            Some(groups) => groups.successors(fact, linked, out),
-            None => group_successors_linked(board, linked, fact, out),
-        }
+    // A grouped board's links to and from groups ([`Links::of`] makes them for it).
+    if let Some(groups) = &links.groups {
+        groups.successors(fact, linked, out);
         if fact.is_group() {
             return;
         }
@@ -1401,25 +1403,6 @@ fn successors(board: &Board, links: &Links, fact: Fact, out: &mut Vec<Fact>) {
                 out.push(Fact::new(p, d, true));
             }
         }
-    }
-}
-
-/// [`Board::group_successors`] of `fact`, a group's removals that imply nothing left out (added to a closure whole,
-/// as a candidate's are): what [`GroupLinks::successors`] reads from its tables.
-fn group_successors_linked(board: &Board, linked: &[u128; 9], fact: Fact, out: &mut Vec<Fact>) {
-    let from = out.len();
-    board.group_successors(fact, out);
-    if fact.is_group() {
-        let d = fact.digit();
-        let mut kept = from;
-        for i in from..out.len() {
-            let f = out[i];
-            if f.is_group() || f.on() || linked[d] & bit(f.cell()) != 0 {
-                out[kept] = f;
-                kept += 1;
-            }
-        }
-        out.truncate(kept);
     }
 }
 
@@ -2075,15 +2058,9 @@ struct ChainKey {
 impl ChainKey {
     /// The key of the board [`Board::new`] makes of `grid` (grouped or not).
     fn of(grid: &Grid, grouped: bool) -> ChainKey {
-        let mut held = [0u32; 9];
-        for (c, &v) in grid.values().iter().enumerate() {
-            if (1..=9).contains(&v) {
-                held[v as usize - 1] |= CELL_HOUSES[c];
-            }
-        }
         ChainKey {
             cand: core::array::from_fn(|d| grid.digit_cells(Digit::from_index(d)).bits()),
-            needs: held.map(|h| !h & ((1 << 27) - 1)),
+            needs: needs_of(grid),
             grouped,
         }
     }
