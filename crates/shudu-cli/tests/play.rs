@@ -72,6 +72,21 @@ impl Tmux {
         }
     }
 
+    /// The pane once it has stopped changing: a frame's text reaches the terminal in pieces, and on a loaded
+    /// machine a capture taken when its last line shows may still lack the lines above.
+    fn settled(&self, name: &str) -> String {
+        let start = Instant::now();
+        let mut last = self.screen(name);
+        loop {
+            sleep(Duration::from_millis(100));
+            let now = self.screen(name);
+            if now == last || start.elapsed() > Duration::from_secs(20) {
+                return now;
+            }
+            last = now;
+        }
+    }
+
     fn save(&self) -> Value {
         let text = std::fs::read_to_string(self.data.join("game.json")).expect("the game is saved");
         serde_json::from_str(&text).expect("the save is JSON")
@@ -169,7 +184,7 @@ fn place_hint_undo_quit_resume() {
     t.keys("game", &["u"]);
     t.wait_for("game", "undone");
     assert_eq!(digits(&t.save(), "values"), placed);
-    let before_quit = board(&t.screen("game"));
+    let before_quit = board(&t.settled("game"));
     assert!(before_quit.contains(&digit));
 
     // Quit, then resume: the same board.
@@ -178,8 +193,8 @@ fn place_hint_undo_quit_resume() {
     assert!(last.contains("saved; resume with"), "{last}");
     assert!(last.contains("EXITED 0"), "{last}");
     t.start("again", "--resume");
-    let resumed = t.wait_for("again", "seed 1");
-    assert_eq!(board(&resumed), before_quit);
+    t.wait_for("again", "seed 1");
+    assert_eq!(board(&t.settled("again")), before_quit);
     // A live resize: the larger layout (its panel lists every key) appears without a restart.
     t.tmux(&["resize-window", "-t", "again", "-x", "120", "-y", "40"]);
     t.wait_for("again", "q save and quit");
