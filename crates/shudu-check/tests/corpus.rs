@@ -4,8 +4,32 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
-use shudu_check::targets::TARGETS;
+use shudu_check::targets::{clean_up, TARGETS};
+
+/// Replays running now; the last to finish removes the scratch files the targets made. The count is held while
+/// cleaning, so no replay starts in a directory being removed.
+static RUNNING: Mutex<usize> = Mutex::new(0);
+
+struct Running;
+
+impl Running {
+    fn start() -> Running {
+        *RUNNING.lock().unwrap_or_else(|e| e.into_inner()) += 1;
+        Running
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
+        *running -= 1;
+        if *running == 0 {
+            clean_up();
+        }
+    }
+}
 
 fn fuzz_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz")
@@ -59,6 +83,7 @@ macro_rules! replay_tests {
         #[test]
         fn $name() {
             let target = stringify!($name);
+            let _running = Running::start();
             let check = TARGETS.iter().find(|(n, _)| *n == target).expect("a target of that name").1;
             let corpus = replay("corpus", target, check);
             let artifacts = replay("artifacts", target, check);

@@ -17,6 +17,19 @@ pub use hint::hint;
 pub use save::save;
 pub use web::web;
 
+/// This process's scratch directory under the system's temporary one: the save target's files and the web target's
+/// databases.
+fn scratch() -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("shudu-check-{}", std::process::id()))
+}
+
+/// Removes this process's scratch directory, so a test run leaves nothing behind. Call it when no check is running;
+/// a check run later makes what it needs again (the web target a fresh server).
+pub fn clean_up() {
+    web::retire();
+    let _ = std::fs::remove_dir_all(scratch());
+}
+
 /// A target: its name (the fuzz target's and the corpus folder's) and its check.
 pub type Target = (&'static str, fn(&[u8]));
 

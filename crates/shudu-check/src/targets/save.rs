@@ -1,24 +1,16 @@
 //! The terminal game's save loader: any file as `game.json` (or `stats.json`) is either a sound game, which then takes
 //! any move without panicking and survives a save and a load unchanged, or is set aside and reported, never fatal.
 
-use std::path::PathBuf;
-use std::sync::OnceLock;
-
 use shudu::{Cell, Digit};
 use shudu_tui::save::{Loaded, Store, GAME_FILE, STATS_FILE};
 
 use super::bytes::Bytes;
 
-/// A directory of this process's own, emptied before each input.
-fn dir() -> &'static PathBuf {
-    static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| std::env::temp_dir().join(format!("shudu-check-save-{}", std::process::id())))
-}
-
+/// A store in a directory of this process's own, emptied before each input.
 fn fresh() -> Store {
-    let dir = dir();
-    let _ = std::fs::remove_dir_all(dir);
-    std::fs::create_dir_all(dir).expect("a temporary directory");
+    let dir = super::scratch().join("save");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
     Store::at(dir)
 }
 

@@ -33,7 +33,7 @@ struct Server {
 }
 
 fn open(generation: u32) -> (Router, PathBuf) {
-    let dir = std::env::temp_dir().join(format!("shudu-check-web-{}-{generation}", std::process::id()));
+    let dir = super::scratch().join(format!("web-{generation}"));
     let _ = std::fs::remove_dir_all(&dir);
     let mut config = Config::new(dir.clone());
     config.pool_target = 0;
@@ -53,8 +53,9 @@ fn open(generation: u32) -> (Router, PathBuf) {
     (shudu_web::router(app), dir)
 }
 
+static SERVER: OnceLock<Mutex<Server>> = OnceLock::new();
+
 fn server() -> &'static Mutex<Server> {
-    static SERVER: OnceLock<Mutex<Server>> = OnceLock::new();
     SERVER.get_or_init(|| {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(1)
@@ -71,6 +72,14 @@ fn server() -> &'static Mutex<Server> {
             generation: 0,
         })
     })
+}
+
+/// Has the server made afresh at its next input, so its data directory may be removed now (an open database whose
+/// files are gone is never read again).
+pub(super) fn retire() {
+    if let Some(server) = SERVER.get() {
+        server.lock().unwrap_or_else(|e| e.into_inner()).served = INPUTS_A_SERVER;
+    }
 }
 
 impl Server {
