@@ -1556,6 +1556,8 @@ impl GroupLinks {
                     group_off: [[[None; 2]; GROUPS]; 9],
                 })
             });
+        // Each digit's entries are reset (only those its facts read), then filled: filling digit `d` writes
+        // only `d`'s.
         for d in 0..9 {
             for c in cells_of(board.cand[d]) {
                 links.on[d][c] = 0;
@@ -1564,8 +1566,6 @@ impl GroupLinks {
             for g in groups_of(board.multi[d]) {
                 links.group_on_groups[d][g] = 0;
             }
-        }
-        for d in 0..9 {
             for g in groups_of(board.multi[d]) {
                 let places = board.group_cells(d, g);
                 let seen = common_peers(places) & !places;
