@@ -776,13 +776,18 @@ pub(super) fn hodoku_set_key(cells: Bitboard) -> u64 {
     let Some(house) = first.houses().into_iter().find(|h| (cells - h.cell_set()).is_empty()) else {
         return u64::MAX;
     };
+    // A house's places run in the order of the cells' indices (a row's by column, a column's by row, a box's row by
+    // row), so the cells, taken in that order, come place by place.
+    let place = |c: Cell| match house {
+        House::Row(_) => c.col(),
+        House::Col(_) => c.row(),
+        House::Box(_) => c.row() % 3 * 3 + c.col() % 3,
+    };
     let mut places = 0u64;
     let mut shift = 32;
-    for (i, c) in house.cells().iter().enumerate() {
-        if cells.contains(*c) {
-            places |= (i as u64 + 1) << shift;
-            shift -= 4;
-        }
+    for c in cells {
+        places |= (place(c) as u64 + 1) << shift;
+        shift -= 4;
     }
     (house.index() as u64) << 36 | places
 }
@@ -2250,20 +2255,38 @@ mod tests {
             super::hodoku_set_key(cells(&[(0, 0), (4, 4)])),
         ];
         assert!(keys.windows(2).all(|w| w[0] < w[1]), "{keys:x?}");
-        // The house is the first of House::ALL holding every cell, for any pair and any triple of a row's cells.
-        let first_house = |set: Bitboard| House::ALL.into_iter().find(|h| (set - h.cell_set()).is_empty());
+        // The key is the first house of House::ALL holding every cell, then the cells' places in it, for any pair,
+        // any three cells in a row of a row, and every box's sets of three.
+        let key_by_houses = |set: Bitboard| {
+            let house = House::ALL.into_iter().find(|h| (set - h.cell_set()).is_empty())?;
+            let mut places = 0u64;
+            let mut shift = 32;
+            for (i, c) in house.cells().iter().enumerate() {
+                if set.contains(*c) {
+                    places |= (i as u64 + 1) << shift;
+                    shift -= 4;
+                }
+            }
+            Some((house.index() as u64) << 36 | places)
+        };
         let triples = (0..9).flat_map(|r| (0..7).map(move |c| cells(&[(r, c), (r, c + 1), (r, c + 2)])));
         let pairs = Cell::ALL.into_iter().flat_map(|a| {
             Cell::ALL
                 .into_iter()
                 .map(move |b| Bitboard::only(a) | Bitboard::only(b))
         });
-        for set in pairs.chain(triples) {
-            let key = super::hodoku_set_key(set);
-            match first_house(set) {
-                Some(h) => assert_eq!(key >> 36, h.index() as u64, "{set:?}"),
-                None => assert_eq!(key, u64::MAX, "{set:?}"),
-            }
+        let boxes = (0..9).flat_map(|b| {
+            let places = House::Box(b).cells();
+            (0..512usize)
+                .filter(|m| m.count_ones() == 3)
+                .map(move |m| super::super::picked_cells(places, m))
+        });
+        for set in pairs.chain(triples).chain(boxes) {
+            assert_eq!(
+                super::hodoku_set_key(set),
+                key_by_houses(set).unwrap_or(u64::MAX),
+                "{set:?}"
+            );
         }
     }
 
