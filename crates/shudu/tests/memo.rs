@@ -1,8 +1,9 @@
 //! Some finders remember, per thread, where they last found nothing, and skip it while it is unchanged: X-Chains by
 //! digit, XY-Chains by their two-candidate cells, subsets by house, Sue de Coq by line and box, fish, locked
 //! candidates, the single-digit patterns and the colourings by digit; WXYZ-Wings, ALS-XZ, ALS-XY-Wings and HoDoKu's
-//! ALS-XY-Chains search only around the cells changed since. Others keep what they worked out for the last grid: the unique rectangles, each digit's colour clusters, each
-//! house's almost locked sets for the grouped chains and for the ALS techniques.
+//! ALS-XY-Chains search only around the cells changed since. Others keep what they worked out for the last grid: the
+//! unique rectangles, each digit's colour clusters, each house's almost locked sets for the grouped chains and for
+//! the ALS techniques.
 //! They must answer as a finder with nothing remembered would: checked at every step of solving a spread of top1465
 //! (skipped, saying so, where `../shared/data` is absent).
 
@@ -80,8 +81,9 @@ fn remembered_failures_change_no_answer() {
             // deep finders; this thread, whose finders remember, asks them second.
             let fresh = grid.clone();
             let (step, deep, cold) = std::thread::spawn(move || {
-                let step = Solver::new().next_step(&fresh);
-                let rung = |t: Technique| Solver::new().ladder().iter().position(|&l| l == t);
+                let solver = Solver::new();
+                let step = solver.next_step(&fresh);
+                let rung = |t: Technique| solver.ladder().iter().position(|&l| l == t);
                 let deep = step
                     .as_ref()
                     .is_none_or(|s| rung(s.technique) >= rung(Technique::AlsXyWing));

@@ -1,9 +1,9 @@
 //! Searching only around what changed since a finder last found nothing.
 //!
-//! A finder for a pattern of a few cells (a wing) that found nothing in one grid can find something in a later grid
-//! of the same solve only where cells changed: a pattern all of whose cells, and all the cells its conditions read,
-//! are as they were, was there before, and its eliminations then included every one it has now (candidates only
-//! go). Such a finder keeps, per thread, the state of the last grid where it found nothing,
+//! A finder for a pattern of cells (a wing, a few almost locked sets) that found nothing in one grid can find something
+//! in a later grid of the same solve only where cells changed: a pattern all of whose cells, and all the cells its
+//! conditions read, are as they were, was there before, and its eliminations then included every one it has now
+//! (candidates only go). Such a finder keeps, per thread, the state of the last grid where it found nothing,
 //! and searches the next grid only for patterns touching a changed cell, in the order of the whole search, so it
 //! reports the same steps. `tests/memo.rs` checks this against finders with nothing remembered.
 
