@@ -44,8 +44,6 @@ type KeptHouse = (Option<[u16; 9]>, Vec<Als>);
 struct Als {
     cells: Bitboard,
     digits: u16,
-    /// For each digit, the set's cells holding it.
-    holders: [Bitboard; 9],
     /// For each digit of the set, the cells outside it that see every holder of the digit.
     seen: [Bitboard; 9],
     /// The digits some cell outside the set could lose for it: those whose `seen` cells hold the digit. Only these
@@ -62,7 +60,6 @@ impl Als {
         sets.push(Als {
             cells,
             digits,
-            holders: [Bitboard::EMPTY; 9],
             seen: [Bitboard::EMPTY; 9],
             open: 0,
             key: hodoku_set_key(cells),
@@ -74,7 +71,6 @@ impl Als {
             for c in h {
                 s &= c.peer_set();
             }
-            a.holders[d.index()] = h;
             a.seen[d.index()] = s - cells;
         }
     }
@@ -87,6 +83,14 @@ impl Als {
                 self.open |= 1 << d.index();
             }
         }
+    }
+
+    /// The set's cells holding `d`. Not kept: a set's cells hold the candidates they held when it was found (a
+    /// house's sets are found again when any of its cells changes), so the grid's candidates tell, and a set is
+    /// half the size without them (the net copies every set at every grid).
+    #[inline]
+    fn holders(&self, grid: &Grid, d: Digit) -> Bitboard {
+        self.cells & grid.digit_cells(d)
     }
 
     fn cell_list(&self) -> Vec<Cell> {
@@ -290,7 +294,7 @@ impl Net {
             return Net::new(grid, sets, blocks, before.overlap);
         }
         let overlap = before.overlap;
-        let index = BucketIndex::of(&sets);
+        let index = BucketIndex::of(grid, &sets);
         // The links of each new set, found from its side: (new set, other set, digits), each pair of new sets once.
         let mut pairs: Vec<(u32, u32, u16)> = Vec::with_capacity(fresh_count * 8);
         let mut found = vec![0u16; sets.len()];
@@ -391,7 +395,7 @@ impl Net {
     }
 
     fn new(grid: &Grid, sets: Vec<Als>, blocks: Blocks, overlap: bool) -> Net {
-        let index = BucketIndex::of(&sets);
+        let index = BucketIndex::of(grid, &sets);
         // The restricted commons of each set with the sets after it, gathered per set in `found` (indexed by the
         // other set; the bits of `touched` mark the ones set, which reads them back in order without a sort).
         let mut pairs: Vec<Link> = Vec::with_capacity(sets.len() * 4);
@@ -402,12 +406,14 @@ impl Net {
                 let reach = a.seen[d.index()] & grid.digit_cells(d);
                 for c in reach {
                     let list = index.list(d, c);
-                    let (a_holders, a_seen) = (a.holders[d.index()], a.seen[d.index()]);
+                    let (a_holders, a_seen) = (a.holders(grid, d), a.seen[d.index()]);
+                    let holding = grid.digit_cells(d);
                     // Buckets are filled in set order: the sets after `a` are a suffix, read from the end.
-                    for &(j, b_cells, b_holders) in list.iter().rev() {
+                    for &(j, b_cells) in list.iter().rev() {
                         if j as usize <= i {
                             break;
                         }
+                        let b_holders = b_cells & holding;
                         if !(b_holders - a_seen).is_empty() {
                             continue;
                         }
@@ -519,19 +525,19 @@ impl Fresh {
 
 /// The sets of a net indexed by (digit, first holder of the digit): a set `b` shares an RCC `d` with `a` only if all
 /// its holders of `d` lie in `a.seen[d]`, its first one among them, so only those buckets are visited. Each entry
-/// carries what the test needs (the set's index, cells and holders of the digit), so the buckets are read in order
-/// rather than the sets at random; each bucket lists its sets in order.
+/// carries what the test needs (the set's index and cells, whose candidates of the digit are its holders), so the
+/// buckets are read in order rather than the sets at random; each bucket lists its sets in order.
 struct BucketIndex {
     start: Vec<u32>,
-    entries: Vec<(u32, Bitboard, Bitboard)>,
+    entries: Vec<(u32, Bitboard)>,
 }
 
 impl BucketIndex {
-    fn of(sets: &[Als]) -> BucketIndex {
+    fn of(grid: &Grid, sets: &[Als]) -> BucketIndex {
         let mut start = vec![0u32; 9 * 81 + 1];
         for a in sets {
             for d in digits_of(a.digits) {
-                if let Some(c) = a.holders[d.index()].first() {
+                if let Some(c) = a.holders(grid, d).first() {
                     start[d.index() * 81 + c.index() + 1] += 1;
                 }
             }
@@ -540,13 +546,14 @@ impl BucketIndex {
             start[i + 1] += start[i];
         }
         let mut fill = start.clone();
-        let blank = (0u32, Bitboard::EMPTY, Bitboard::EMPTY);
+        let blank = (0u32, Bitboard::EMPTY);
         let mut entries = vec![blank; start[9 * 81] as usize];
         for (i, a) in sets.iter().enumerate() {
             for d in digits_of(a.digits) {
-                if let Some(c) = a.holders[d.index()].first() {
+                let holders = a.holders(grid, d);
+                if let Some(c) = holders.first() {
                     let slot = &mut fill[d.index() * 81 + c.index()];
-                    entries[*slot as usize] = (i as u32, a.cells, a.holders[d.index()]);
+                    entries[*slot as usize] = (i as u32, a.cells);
                     *slot += 1;
                 }
             }
@@ -555,7 +562,7 @@ impl BucketIndex {
     }
 
     /// The sets whose first holder of `d` is `c`.
-    fn list(&self, d: Digit, c: Cell) -> &[(u32, Bitboard, Bitboard)] {
+    fn list(&self, d: Digit, c: Cell) -> &[(u32, Bitboard)] {
         let k = d.index() * 81 + c.index();
         &self.entries[self.start[k] as usize..self.start[k + 1] as usize]
     }
@@ -564,9 +571,10 @@ impl BucketIndex {
     /// is never one, its holders lying in it), under the same tests as [`Net::new`].
     fn partners(&self, grid: &Grid, a: &Als, overlap: bool, mut f: impl FnMut(u32, Digit)) {
         for d in digits_of(a.digits) {
-            let (a_holders, a_seen) = (a.holders[d.index()], a.seen[d.index()]);
+            let (a_holders, a_seen) = (a.holders(grid, d), a.seen[d.index()]);
             for c in a_seen & grid.digit_cells(d) {
-                for &(j, b_cells, b_holders) in self.list(d, c) {
+                for &(j, b_cells) in self.list(d, c) {
+                    let b_holders = b_cells & grid.digit_cells(d);
                     if !(b_holders - a_seen).is_empty() {
                         continue;
                     }
@@ -605,10 +613,10 @@ fn any_z_removal(grid: &Grid, a: &Als, b: &Als, zs: u16) -> bool {
 }
 
 /// The holders of the digits `zs` in two sets: HoDoKu's "fins" of an ALS step, the cells to mark for `z`.
-fn holders_of(a: &Als, b: &Als, zs: u16) -> Vec<Cell> {
+fn holders_of(grid: &Grid, a: &Als, b: &Als, zs: u16) -> Vec<Cell> {
     let mut cells = Bitboard::EMPTY;
     for z in digits_of(zs) {
-        cells |= a.holders[z.index()] | b.holders[z.index()];
+        cells |= a.holders(grid, z) | b.holders(grid, z);
     }
     cells.iter().collect()
 }
@@ -661,7 +669,11 @@ fn xz_search(grid: &Grid, focus: Bitboard, emit: &mut dyn FnMut(Step) -> Flow) -
         let pattern = Pattern {
             digits: Candidates::from_bits(link.digits),
             // HoDoKu names z only when no locked-set elimination came with a double link.
-            fins: if locked { Vec::new() } else { holders_of(a, b, used) },
+            fins: if locked {
+                Vec::new()
+            } else {
+                holders_of(grid, a, b, used)
+            },
             variant: doubly.then_some("Doubly Linked"),
             sets: vec![a.cell_list(), b.cell_list()],
             set_digits: vec![Candidates::from_bits(a.digits), Candidates::from_bits(b.digits)],
@@ -1874,7 +1886,7 @@ fn blossom(grid: &Grid, overlap: bool, emit: &mut dyn FnMut(Step) -> Flow) -> Fl
                 continue;
             }
             for d in stem_digits {
-                if !s.holders[d.index()].is_empty() && s.seen[d.index()].contains(stem) {
+                if !s.holders(grid, d).is_empty() && s.seen[d.index()].contains(stem) {
                     petals[d.index()].push(i as u32);
                 }
             }
@@ -1953,7 +1965,7 @@ impl Blossom<'_> {
         for z in digits_of(zs) {
             let mut cells = self.grid.digit_cells(z) - used - Bitboard::only(self.stem);
             for petal in &petal_sets {
-                for h in petal.holders[z.index()] {
+                for h in petal.holders(self.grid, z) {
                     cells &= h.peer_set();
                 }
             }
@@ -2156,11 +2168,7 @@ mod tests {
 
     /// Everything two nets hold, to compare them.
     fn net_contents(net: &Net) -> String {
-        let sets: Vec<_> = net
-            .sets
-            .iter()
-            .map(|a| (a.cells, a.digits, a.holders, a.seen, a.open))
-            .collect();
+        let sets: Vec<_> = net.sets.iter().map(|a| (a.cells, a.digits, a.seen, a.open)).collect();
         let links: Vec<_> = net.links.iter().map(|l| (l.from, l.to, l.digits, l.open)).collect();
         format!("{sets:?} {links:?} {:?} {:?} {:?}", net.start, net.blocks, net.cells)
     }
