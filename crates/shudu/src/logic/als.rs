@@ -1482,6 +1482,13 @@ impl Bound {
     }
 }
 
+/// Whether set `t` has rows in a [`Bound`]: not when it has no link, nor when it is off every way through a fresh
+/// set (see `Bound::new`).
+#[inline]
+fn has_rows(row_of: &[u32], t: usize) -> bool {
+    row_of[t * 10..][..10].iter().any(|&r| r != u32::MAX)
+}
+
 /// The walks a [`Bound`] is made for.
 #[derive(Copy, Clone)]
 enum Walks<'a> {
@@ -1571,7 +1578,7 @@ fn reach<const W: usize>(grid: &Grid, net: &Net, bound: &Bound, rows: usize, wal
     let mut cover: Vec<[u64; W]> = Vec::with_capacity(net.sets.len());
     for (t, a) in net.sets.iter().enumerate() {
         let mut bits = [0u64; W];
-        if row_of[t * 10..][..10].iter().all(|&r| r == u32::MAX) {
+        if !has_rows(row_of, t) {
             cover.push(bits);
             continue;
         }
@@ -1665,8 +1672,7 @@ fn walk_rows<const W: usize>(
     out.clear();
     for t in 0..net.sets.len() {
         let links = net.links_of(t as u32);
-        // A set without rows: no link, or off every way through a fresh set (see `Bound::new`).
-        if row_of[t * 10..][..10].iter().all(|&r| r == u32::MAX) {
+        if !has_rows(row_of, t) {
             continue;
         }
         let (arrive, two) = links.iter().fold((0, false), |(m, two), l| {
