@@ -1951,19 +1951,22 @@ impl Closure {
     fn judge(&mut self, board: &Board, placeable: &Placeable, inherited: bool, lone: Option<Fact>) {
         let bad = inherited
             || match lone {
-                Some(f) => {
-                    !f.on()
-                        && (board.cells[f.cell()] == 1 << f.digit()
-                            || houses_of(f.cell()).into_iter().any(|h| {
-                                board.needs[f.digit()] >> h & 1 != 0
-                                    && board.cand[f.digit()] & HOUSES[h] == bit(f.cell())
-                            }))
-                }
+                Some(f) => lone_contradicts(board, f),
                 None => contradicts(board, placeable, &self.on, &self.off),
             };
         self.bad = bad;
         self.depth = if bad { u16::MAX } else { 0 };
     }
+}
+
+/// Whether a fact that implies nothing contradicts itself: a removal emptying its cell or a house ([`contradicts`]
+/// of its closure, the fact alone, which a placement with nothing to remove never does).
+fn lone_contradicts(board: &Board, f: Fact) -> bool {
+    !f.on()
+        && (board.cells[f.cell()] == 1 << f.digit()
+            || houses_of(f.cell())
+                .into_iter()
+                .any(|h| board.needs[f.digit()] >> h & 1 != 0 && board.cand[f.digit()] & HOUSES[h] == bit(f.cell())))
 }
 
 /// The closure of one premise with the reasons of every fact.
@@ -2301,6 +2304,13 @@ fn search(board: &Board) -> Vec<(Found, u16)> {
             found.push((Found::Contradiction { premise }, c.depth));
         }
     }
+    verities(board, closures, at, &mut found);
+    found
+}
+
+/// The verities of a board's closures, onto the end of `found`.
+fn verities(board: &Board, closures: &[Closure], at: &[u16], found: &mut Vec<(Found, u16)>) {
+    let get = |f: Fact| closures.get(at[f.index()] as usize);
     // Premises one of which holds: what all their closures share. Most sets share nothing, so the intersection
     // stops as soon as it is empty, and nothing is allocated unless something is found.
     // Whether a set's verity found anything.
@@ -2405,7 +2415,7 @@ fn search(board: &Board) -> Vec<(Found, u16)> {
                 n += 1;
             }
             if !known_empty(&buf[..n]) {
-                verity(&buf[..n], None, &mut found);
+                verity(&buf[..n], None, found);
             }
         }
     }
@@ -2420,12 +2430,11 @@ fn search(board: &Board) -> Vec<(Found, u16)> {
                     n += 1;
                 }
                 if !known_empty(&buf[..n]) {
-                    verity(&buf[..n], Some(h), &mut found);
+                    verity(&buf[..n], Some(h), found);
                 }
             }
         }
     }
-    found
 }
 
 /// The chain from a traced premise to `target`, and the chains of the extra facts a net's steps rest on (each
@@ -2620,6 +2629,9 @@ const TIES: usize = 4;
 
 /// Reports the results of a search, best first: most progress, then shortest chains.
 fn report(board: &Board, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    if board.hodoku_order && !board.deep && !(board.net && board.lookahead == 0) {
+        return report_in_hodoku_order(board, emit);
+    }
     let mut found = search(board);
     if board.hodoku_order {
         let mut keyed: Vec<_> = found.into_iter().map(|(f, _)| (f.hodoku_key(), f)).collect();
@@ -2701,6 +2713,77 @@ fn report(board: &Board, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     rest.sort_by_key(|&(depth, _)| depth);
     for i in rest.into_iter().map(|(_, i)| i).chain(tied..found.len()) {
         if let Some(step) = build(board, &found[i].0) {
+            emit(step)?;
+        }
+    }
+    Flow::Continue(())
+}
+
+/// [`report`] in HoDoKu's order ([`Found::hodoku_key`]) for the boards whose closures are made unjudged (HoDoKu's
+/// forcing chains and its nets): the contradictions come in the order of their premises (those placing their
+/// candidate's cell and digit, then those removing them), so each premise's closure is judged only when its turn
+/// comes, and the report mostly ends at the first (the caller takes it). Its verities, which do not ask whether a
+/// branch contradicts itself, are found first and come in between, each after a contradiction of the same key. A
+/// closure contradicts itself exactly when its facts do ([`contradicts`]): a contradiction in a part it takes in
+/// is one of its own facts', which is why [`closures_judged`] may flag a closure from the parts it took in.
+fn report_in_hodoku_order(board: &Board, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    let kept;
+    let made;
+    let (closures, at): (&[Closure], &[u16]) = if board.net {
+        made = closures_judged(board, false);
+        (&made.0, &made.1)
+    } else {
+        kept = kept_chain_closures(board, false).0;
+        (&kept.0, &kept.1)
+    };
+    if budget::ran_out() {
+        return Flow::Continue(());
+    }
+    let mut found = Vec::new();
+    verities(board, closures, at, &mut found);
+    let mut keyed: Vec<_> = found.into_iter().map(|(f, _)| (f.hodoku_key(), f)).collect();
+    keyed.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut keyed = keyed.into_iter().peekable();
+    let placeable = Placeable::new(board);
+    // Per part: 0 not judged yet, 1 sound, 2 contradictory.
+    let mut judged = vec![0u8; closures.len()];
+    for placing in [true, false] {
+        for cell in 0..81 {
+            let mut digits = board.cells[cell];
+            while digits != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                // A premise false places its candidate when it contradicts itself; true, removes it.
+                let premise = Fact::new(cell, d, !placing);
+                let key = (!placing, &[(cell, d)][..]);
+                while let Some((_, f)) = keyed.next_if(|(k, _)| (k.0, &k.1[..]) < key) {
+                    if let Some(step) = build(board, &f) {
+                        emit(step)?;
+                    }
+                }
+                let part = at[premise.index()] as usize;
+                let Some(closure) = closures.get(part) else {
+                    continue;
+                };
+                if judged[part] == 0 {
+                    // A lone removal's part is its premise alone.
+                    let bad = if closure.lone {
+                        lone_contradicts(board, premise)
+                    } else {
+                        contradicts(board, &placeable, &closure.on, &closure.off)
+                    };
+                    judged[part] = 1 + u8::from(bad);
+                }
+                if judged[part] == 2 {
+                    if let Some(step) = build(board, &Found::Contradiction { premise }) {
+                        emit(step)?;
+                    }
+                }
+            }
+        }
+    }
+    for (_, f) in keyed {
+        if let Some(step) = build(board, &f) {
             emit(step)?;
         }
     }
@@ -3589,6 +3672,41 @@ mod tests {
         assert!(
             facts > 10_000 && cut > 100,
             "{facts} closures, {cut} look-aheads cut short"
+        );
+    }
+
+    /// HoDoKu's forcing chains and nets, reported with each premise's closure judged as its turn comes, give every
+    /// step, in the order, that judging every closure as it is made and sorting all they find gives, along HoDoKu's
+    /// ladder's paths of hard puzzles.
+    #[test]
+    fn hodoku_order_reports_judge_closures_in_turn() {
+        let (mut grids, mut steps, mut contradictions) = (0, 0, 0);
+        for grid in path_grids(HARD[..3].iter().copied()) {
+            let mut chains = Board::new(&grid, false);
+            chains.grouped = true;
+            chains.hodoku_order = true;
+            for board in [chains, hodoku_nets(&grid)] {
+                let mut lazy = Vec::new();
+                let _ = report_in_hodoku_order(&board, &mut |step| {
+                    lazy.push(step);
+                    Flow::Continue(())
+                });
+                let mut keyed: Vec<_> = search(&board).into_iter().map(|(f, _)| (f.hodoku_key(), f)).collect();
+                keyed.sort_by(|a, b| a.0.cmp(&b.0));
+                contradictions += keyed
+                    .iter()
+                    .filter(|(_, f)| matches!(f, Found::Contradiction { .. }))
+                    .count();
+                let eager: Vec<Step> = keyed.iter().filter_map(|(_, f)| build(&board, f)).collect();
+                assert_eq!(lazy, eager);
+                steps += lazy.len();
+                grids += 1;
+            }
+        }
+        eprintln!("{grids} boards, {steps} steps, {contradictions} contradictions");
+        assert!(
+            grids > 100 && steps > 1000 && contradictions > 500,
+            "{grids} boards, {steps} steps, {contradictions} contradictions"
         );
     }
 
