@@ -1426,12 +1426,20 @@ fn lookahead_singles(board: &Board, fact: Fact, out: &mut Vec<Fact>) {
         removed: [u128; 9],
     }
     impl World {
-        fn place(&mut self, c: usize, d: usize) {
+        /// Sets `d` in `c`, which held at most the digits `held` (the board's candidates of the cell).
+        fn place(&mut self, c: usize, d: usize, held: u16) {
             let b = bit(c);
-            for (x, (cand, removed)) in self.cand.iter_mut().zip(self.removed.iter_mut()).enumerate() {
-                let gone = if x == d { *cand & peers(c) & !b } else { *cand & b };
-                *cand &= !gone;
-                *removed |= gone;
+            let gone = self.cand[d] & peers(c) & !b;
+            self.cand[d] &= !gone;
+            self.removed[d] |= gone;
+            // The cell's other digits: only those the board gave it can be there.
+            let mut others = held & !(1 << d);
+            while others != 0 {
+                let x = others.trailing_zeros() as usize;
+                others &= others - 1;
+                let gone = self.cand[x] & b;
+                self.cand[x] &= !gone;
+                self.removed[x] |= gone;
             }
             self.placed |= b;
             self.needs[d] &= !CELL_HOUSES[c];
@@ -1446,7 +1454,7 @@ fn lookahead_singles(board: &Board, fact: Fact, out: &mut Vec<Fact>) {
     };
     let (c, d) = (fact.cell(), fact.digit());
     if fact.on() {
-        w.place(c, d);
+        w.place(c, d, board.cells[c]);
     } else {
         w.cand[d] &= !bit(c);
         w.removed[d] |= bit(c);
@@ -1490,7 +1498,7 @@ fn lookahead_singles(board: &Board, fact: Fact, out: &mut Vec<Fact>) {
         for &(c, d) in &found {
             if w.placed & bit(c) == 0 && w.cand[d] & bit(c) != 0 {
                 out.push(Fact::new(c, d, true));
-                w.place(c, d);
+                w.place(c, d, board.cells[c]);
             }
         }
         // A removal whose first round makes one single `g` (its cell's last candidate, or its digit's last place in
@@ -1717,7 +1725,7 @@ fn contradicts(board: &Board, placeable: &Placeable, on: &[u128; 9], off: &[u128
     // test per house), and it lost all its places, which fewer removals than any such house holds cannot do.
     (0..9).any(|d| {
         off[d].count_ones() >= placeable.fewest[d]
-            && placeable.houses[d] & !houses_touched(board.cand[d] & !off[d]) != 0
+            && placeable.houses[d] & !houses_holding(board.cand[d] & !off[d]) != 0
     })
 }
 
