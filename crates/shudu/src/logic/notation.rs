@@ -26,6 +26,17 @@ pub fn cells(list: &[Cell]) -> String {
 /// [`cells`] of a set, written onto the end of `out`: explanations write cells by the thousand, so the groups are
 /// found with bit sets and written without a string apiece.
 pub(super) fn push_cells(out: &mut String, set: Bitboard) {
+    let one = |n: usize| char::from(b'1' + n as u8);
+    // Most sets written are one cell (a chain's nodes, most removals): its row, as a group of one.
+    if set.len() == 1 {
+        if let Some(c) = set.first() {
+            out.push('r');
+            out.push(one(c.row()));
+            out.push('c');
+            out.push(one(c.col()));
+        }
+        return;
+    }
     let lines: [House; 18] = core::array::from_fn(|i| {
         if i < 9 {
             House::Row(i as u8)
@@ -57,7 +68,6 @@ pub(super) fn push_cells(out: &mut String, set: Bitboard) {
         if i > 0 {
             out.push(',');
         }
-        let one = |n: usize| char::from(b'1' + n as u8);
         match line {
             House::Row(_) => {
                 out.push('r');
