@@ -1803,10 +1803,22 @@ fn closures_judged(board: &Board, judge: bool) -> (Vec<Closure>, Vec<u16>, Optio
     start.push(adj.len() as u32);
     let n = nodes.len();
     let placeable = Placeable::new(board);
-    let mut index = vec![NONE; n];
-    let mut low = vec![0u16; n];
-    let mut on_stack = vec![false; n];
-    let mut comp = vec![NONE; n];
+    // Each node's state in Tarjan's algorithm, together: a node's fields are read and written together.
+    #[derive(Clone, Copy)]
+    struct Visit {
+        index: u16,
+        low: u16,
+        /// The part the node belongs to, once made.
+        comp: u16,
+        on_stack: bool,
+    }
+    let unvisited = Visit {
+        index: NONE,
+        low: 0,
+        comp: NONE,
+        on_stack: false,
+    };
+    let mut visit = vec![unvisited; n];
     let mut stack: Vec<u16> = Vec::with_capacity(n);
     let mut calls: Vec<(u16, u32)> = Vec::with_capacity(n);
     // Per part: its closure, and whether it holds a contradiction (inherited from any part it reaches).
@@ -1820,14 +1832,17 @@ fn closures_judged(board: &Board, judge: bool) -> (Vec<Closure>, Vec<u16>, Optio
     });
     let mut next = 0u16;
     for root in 0..n {
-        if index[root] != NONE {
+        if visit[root].index != NONE {
             continue;
         }
-        index[root] = next;
-        low[root] = next;
+        visit[root] = Visit {
+            index: next,
+            low: next,
+            comp: NONE,
+            on_stack: true,
+        };
         next += 1;
         stack.push(root as u16);
-        on_stack[root] = true;
         calls.push((root as u16, start[root]));
         while let Some(&(v, pos)) = calls.last() {
             let v = v as usize;
@@ -1836,24 +1851,30 @@ fn closures_judged(board: &Board, judge: bool) -> (Vec<Closure>, Vec<u16>, Optio
                     top.1 += 1;
                 }
                 let w = adj[pos as usize] as usize;
-                if index[w] == NONE {
-                    index[w] = next;
-                    low[w] = next;
+                let seen = visit[w];
+                if seen.index == NONE {
+                    visit[w] = Visit {
+                        index: next,
+                        low: next,
+                        comp: NONE,
+                        on_stack: true,
+                    };
                     next += 1;
                     stack.push(w as u16);
-                    on_stack[w] = true;
                     calls.push((w as u16, start[w]));
-                } else if on_stack[w] {
-                    low[v] = low[v].min(index[w]);
+                } else if seen.on_stack {
+                    let at_v = &mut visit[v];
+                    at_v.low = at_v.low.min(seen.index);
                 }
                 continue;
             }
             calls.pop();
+            let Visit { index, low, .. } = visit[v];
             if let Some(&(u, _)) = calls.last() {
-                let u = u as usize;
-                low[u] = low[u].min(low[v]);
+                let at_u = &mut visit[u as usize];
+                at_u.low = at_u.low.min(low);
             }
-            if low[v] != index[v] {
+            if low != index {
                 continue;
             }
             // v roots a strongly connected part: its members, then what they reach outside it.
@@ -1872,8 +1893,9 @@ fn closures_judged(board: &Board, judge: bool) -> (Vec<Closure>, Vec<u16>, Optio
             members.clear();
             while let Some(m) = stack.pop() {
                 let m = m as usize;
-                on_stack[m] = false;
-                comp[m] = id;
+                let at_m = &mut visit[m];
+                at_m.on_stack = false;
+                at_m.comp = id;
                 members.push(m);
                 let f = nodes[m];
                 if f.is_group() {
@@ -1898,8 +1920,7 @@ fn closures_judged(board: &Board, judge: bool) -> (Vec<Closure>, Vec<u16>, Optio
                     removes(board, nodes[m], off);
                 }
                 for &w in &adj[start[m] as usize..start[m + 1] as usize] {
-                    let w = w as usize;
-                    let c = comp[w];
+                    let c = visit[w as usize].comp;
                     // A part reached twice (by two members, or by two facts of it) is joined once.
                     if c != id && c != NONE && joined[c as usize] != id {
                         joined[c as usize] = id;
@@ -1926,8 +1947,8 @@ fn closures_judged(board: &Board, judge: bool) -> (Vec<Closure>, Vec<u16>, Optio
         }
     }
     // Premises of one part share its closure: point them all at it.
-    for (i, f) in nodes.iter().enumerate() {
-        at[f.index()] = comp[i];
+    for (f, v) in nodes.iter().zip(&visit) {
+        at[f.index()] = v.comp;
     }
     if let Some(joins) = joins.as_mut() {
         joins.spans.push(joins.parts.len() as u32);
