@@ -2252,14 +2252,19 @@ fn starts_of(board: &Board, (closures, at): &Closures) -> ChainStarts {
             bad[p.digit()] |= bit(p.cell());
         }
     }
+    let mut starts = ChainStarts {
+        cells: [0; 9],
+        groups: [0; 9],
+    };
+    // No candidate to remove: no start (the common case where no chain concludes), and no start's closures read.
+    // (Closures that were not made, the budget spent, let every start through below.)
+    if !closures.is_empty() && bad.iter().all(|&b| b == 0) {
+        return starts;
+    }
     // Whether `off` may start a chain: with no closure to read (never so), it may.
     let may = |off: Fact| match (get(off), get(off.negated())) {
         (Some(f), Some(t)) => (0..9).any(|d| f.off[d] & t.off[d] & bad[d] != 0),
         _ => true,
-    };
-    let mut starts = ChainStarts {
-        cells: [0; 9],
-        groups: [0; 9],
     };
     for p in board.premises() {
         if !p.on() && may(p) {
