@@ -1415,7 +1415,9 @@ const HODOKU_LOOKAHEAD: usize = 4;
 /// The singles that setting `fact` alone on the grid makes (placing its digit, or removing its candidate), round
 /// after round for [`Board::lookahead`] rounds: each round's naked and hidden singles are set before the next
 /// round looks.
-fn lookahead_singles(board: &Board, fact: Fact, out: &mut Vec<Fact>) {
+///
+/// `found` is room for a round's singles, lent by the caller (which looks ahead from every fact of a board).
+fn lookahead_singles(board: &Board, fact: Fact, out: &mut Vec<Fact>, found: &mut Vec<(usize, usize)>) {
     /// The grid as the look-ahead changes it, as each digit's cells: a placement strikes its peers with one word
     /// operation a digit, and a cell's count of candidates comes from the nine words bit-sliced.
     struct World {
@@ -1459,7 +1461,6 @@ fn lookahead_singles(board: &Board, fact: Fact, out: &mut Vec<Fact>) {
         w.cand[d] &= !bit(c);
         w.removed[d] |= bit(c);
     }
-    let mut found: Vec<(usize, usize)> = Vec::new();
     for round in 0..board.lookahead {
         found.clear();
         let removed = core::mem::take(&mut w.removed);
@@ -1495,7 +1496,7 @@ fn lookahead_singles(board: &Board, fact: Fact, out: &mut Vec<Fact>) {
         }
         // A single an earlier one of the round made impossible is left out (the round's singles contradict each
         // other then, which the closure's facts show).
-        for &(c, d) in &found {
+        for &(c, d) in found.iter() {
             if w.placed & bit(c) == 0 && w.cand[d] & bit(c) != 0 {
                 out.push(Fact::new(c, d, true));
                 w.place(c, d, board.cells[c]);
@@ -1785,6 +1786,7 @@ fn closures_judged(board: &Board, judge: bool) -> (Vec<Closure>, Vec<u16>, Optio
     let mut start: Vec<u32> = Vec::with_capacity(nodes.len() + 1);
     let mut adj: Vec<u16> = Vec::with_capacity(nodes.len() * 8);
     let mut buf = Vec::with_capacity(32);
+    let mut found = Vec::new();
     let links = Links::of(board);
     for &f in &nodes {
         start.push(adj.len() as u32);
@@ -1796,7 +1798,7 @@ fn closures_judged(board: &Board, judge: bool) -> (Vec<Closure>, Vec<u16>, Optio
             if !budget::spend() {
                 return (Vec::new(), at, None);
             }
-            lookahead_singles(board, f, &mut buf);
+            lookahead_singles(board, f, &mut buf, &mut found);
         }
         adj.extend(buf.iter().map(|g| at[g.index()]));
     }
@@ -3333,7 +3335,7 @@ mod tests {
         };
         let fact = board.premises().find(|&f| name(f) == premise).expect("premise");
         let mut out = Vec::new();
-        lookahead_singles(&board, fact, &mut out);
+        lookahead_singles(&board, fact, &mut out, &mut Vec::new());
         println!(
             "look-ahead: {}",
             out.iter().map(|&f| name(f)).collect::<Vec<_>>().join(" ")
@@ -3693,9 +3695,9 @@ mod tests {
                 facts += 1;
                 if !f.is_group() && !f.on() {
                     let (mut with, mut without) = (Vec::new(), Vec::new());
-                    lookahead_singles(&board, f, &mut with);
+                    lookahead_singles(&board, f, &mut with, &mut Vec::new());
                     FULL_LOOKAHEAD.set(true);
-                    lookahead_singles(&board, f, &mut without);
+                    lookahead_singles(&board, f, &mut without, &mut Vec::new());
                     FULL_LOOKAHEAD.set(false);
                     cut += usize::from(with.len() < without.len());
                 }
