@@ -1804,7 +1804,8 @@ fn closures_judged(board: &Board, judge: bool) -> (Vec<Closure>, Vec<u16>, Optio
     }
     start.push(adj.len() as u32);
     let n = nodes.len();
-    let placeable = Placeable::new(board);
+    // Only closures judged as they are made read it.
+    let placeable = judge.then(|| Placeable::new(board));
     // Each node's state in Tarjan's algorithm, together: a node's fields are read and written together.
     #[derive(Clone, Copy)]
     struct Visit {
@@ -1943,8 +1944,8 @@ fn closures_judged(board: &Board, judge: bool) -> (Vec<Closure>, Vec<u16>, Optio
                 && start[v] == start[v + 1]
                 && (!f.on() || board.cells[f.cell()] == 1 << f.digit() && board.cand[f.digit()] & peers(f.cell()) == 0);
             this[0].lone = members.len() == 1 && lone && !f.on();
-            if judge {
-                this[0].judge(board, &placeable, bad, (members.len() == 1 && lone).then_some(f));
+            if let Some(placeable) = &placeable {
+                this[0].judge(board, placeable, bad, (members.len() == 1 && lone).then_some(f));
             }
         }
     }
@@ -2032,6 +2033,10 @@ enum Found {
     },
 }
 
+/// Where a result stands in HoDoKu's order ([`Found::hodoku_key`]): eliminations after placements, then its results
+/// as (cell, digit).
+type HodokuKey = (bool, Vec<(usize, usize)>);
+
 impl Found {
     /// What the step does: facts true are placements, facts false eliminations.
     fn results(&self) -> Vec<Fact> {
@@ -2045,7 +2050,7 @@ impl Found {
     /// puzzles of top1465 past its first 500): placements before eliminations, then by the results as (cell,
     /// digit), smallest first, a result alone before the same result with others (so a verity that places three
     /// digits comes after the contradiction that places the first of them).
-    fn hodoku_key(&self) -> (bool, Vec<(usize, usize)>) {
+    fn hodoku_key(&self) -> HodokuKey {
         let mut results: Vec<(usize, usize)> = self.results().iter().map(|f| (f.cell(), f.digit())).collect();
         results.sort_unstable();
         (!self.results().iter().any(|f| f.on()), results)
@@ -2663,6 +2668,14 @@ fn length(step: &Step) -> usize {
 /// How many equally productive results are rebuilt to find the shortest.
 const TIES: usize = 4;
 
+/// What a search found, in HoDoKu's order ([`Found::hodoku_key`]) with each key: a stable sort, so results of equal
+/// keys keep the order found (contradictions before verities).
+fn in_hodoku_order(found: Vec<(Found, u16)>) -> Vec<(HodokuKey, Found)> {
+    let mut keyed: Vec<_> = found.into_iter().map(|(f, _)| (f.hodoku_key(), f)).collect();
+    keyed.sort_by(|a, b| a.0.cmp(&b.0));
+    keyed
+}
+
 /// Reports the results of a search, best first: most progress, then shortest chains.
 fn report(board: &Board, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     if board.hodoku_order && !board.deep && !(board.net && board.lookahead == 0) {
@@ -2670,9 +2683,7 @@ fn report(board: &Board, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     }
     let mut found = search(board);
     if board.hodoku_order {
-        let mut keyed: Vec<_> = found.into_iter().map(|(f, _)| (f.hodoku_key(), f)).collect();
-        keyed.sort_by(|a, b| a.0.cmp(&b.0));
-        for (_, f) in keyed {
+        for (_, f) in in_hodoku_order(found) {
             if let Some(step) = build(board, &f) {
                 emit(step)?;
             }
@@ -2777,9 +2788,7 @@ fn report_in_hodoku_order(board: &Board, emit: &mut dyn FnMut(Step) -> Flow) -> 
     }
     let mut found = Vec::new();
     verities(board, closures, at, &mut found);
-    let mut keyed: Vec<_> = found.into_iter().map(|(f, _)| (f.hodoku_key(), f)).collect();
-    keyed.sort_by(|a, b| a.0.cmp(&b.0));
-    let mut keyed = keyed.into_iter().peekable();
+    let mut keyed = in_hodoku_order(found).into_iter().peekable();
     let placeable = Placeable::new(board);
     // Per part: 0 not judged yet, 1 sound, 2 contradictory.
     let mut judged = vec![0u8; closures.len()];
@@ -3727,8 +3736,7 @@ mod tests {
                     lazy.push(step);
                     Flow::Continue(())
                 });
-                let mut keyed: Vec<_> = search(&board).into_iter().map(|(f, _)| (f.hodoku_key(), f)).collect();
-                keyed.sort_by(|a, b| a.0.cmp(&b.0));
+                let keyed = in_hodoku_order(search(&board));
                 contradictions += keyed
                     .iter()
                     .filter(|(_, f)| matches!(f, Found::Contradiction { .. }))
