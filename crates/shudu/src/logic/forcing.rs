@@ -2140,8 +2140,8 @@ fn search_deep(board: &Board) -> Option<(Found, u16)> {
 }
 
 /// The grid a board of chains was made from: its candidates and digits, all [`Board::new`] reads. (The digits
-/// rather than the houses each still needs, which follow from them: the ladder asks for the key of a grid at each
-/// chain rung, and copying 81 bytes costs a tenth of working the houses out.)
+/// rather than the houses each still needs, which follow from them: the ladder asks for a grid's key at each chain
+/// rung, and copying the digits costs less than working the houses out again.)
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct ChainKey {
     cand: [u128; 9],
