@@ -535,10 +535,14 @@ struct BucketIndex {
 impl BucketIndex {
     fn of(grid: &Grid, sets: &[Als]) -> BucketIndex {
         let mut start = vec![0u32; 9 * 81 + 1];
-        for a in sets {
+        // Each (set, bucket) once, in set order: counted here, placed below without finding the holders again.
+        let mut keys: Vec<(u32, u16)> = Vec::with_capacity(sets.len() * 4);
+        for (i, a) in sets.iter().enumerate() {
             for d in digits_of(a.digits) {
                 if let Some(c) = a.holders(grid, d).first() {
-                    start[d.index() * 81 + c.index() + 1] += 1;
+                    let k = d.index() * 81 + c.index();
+                    start[k + 1] += 1;
+                    keys.push((i as u32, k as u16));
                 }
             }
         }
@@ -548,15 +552,10 @@ impl BucketIndex {
         let mut fill = start.clone();
         let blank = (0u32, Bitboard::EMPTY);
         let mut entries = vec![blank; start[9 * 81] as usize];
-        for (i, a) in sets.iter().enumerate() {
-            for d in digits_of(a.digits) {
-                let holders = a.holders(grid, d);
-                if let Some(c) = holders.first() {
-                    let slot = &mut fill[d.index() * 81 + c.index()];
-                    entries[*slot as usize] = (i as u32, a.cells);
-                    *slot += 1;
-                }
-            }
+        for (i, k) in keys {
+            let slot = &mut fill[k as usize];
+            entries[*slot as usize] = (i, sets[i as usize].cells);
+            *slot += 1;
         }
         BucketIndex { start, entries }
     }
