@@ -2007,13 +2007,18 @@ impl Closure {
     /// Flags the closure when it holds a contradiction: when a part it took in does (`inherited`), or its own facts
     /// do; for a fact that implies nothing (`lone`), only a removal emptying a cell or a house does.
     fn judge(&mut self, board: &Board, placeable: &Placeable, inherited: bool, lone: Option<Fact>) {
-        let bad = inherited
-            || match lone {
-                Some(f) => lone_contradicts(board, f),
-                None => contradicts(board, placeable, &self.on, &self.off),
-            };
+        let bad = inherited || self.facts_contradict(board, placeable, lone);
         self.bad = bad;
         self.depth = if bad { u16::MAX } else { 0 };
+    }
+
+    /// Whether the closure's own facts hold a contradiction; for the closure of a fact that implies nothing
+    /// (`lone`), whether that fact alone does, known without reading the closure's words.
+    fn facts_contradict(&self, board: &Board, placeable: &Placeable, lone: Option<Fact>) -> bool {
+        match lone {
+            Some(f) => lone_contradicts(board, f),
+            None => contradicts(board, placeable, &self.on, &self.off),
+        }
     }
 }
 
@@ -2840,11 +2845,7 @@ fn report_in_hodoku_order(board: &Board, emit: &mut dyn FnMut(Step) -> Flow) -> 
                 };
                 if judged[part] == 0 {
                     // A lone removal's part is its premise alone.
-                    let bad = if closure.lone {
-                        lone_contradicts(board, premise)
-                    } else {
-                        contradicts(board, &placeable, &closure.on, &closure.off)
-                    };
+                    let bad = closure.facts_contradict(board, &placeable, closure.lone.then_some(premise));
                     judged[part] = 1 + u8::from(bad);
                 }
                 if judged[part] == 2 {
