@@ -2122,7 +2122,7 @@ pub(super) fn grouped_nice_loop(grid: &Grid, report: &mut dyn FnMut(Step) -> Flo
 /// [`nice_loop`] for a caller that weighs every instance before it chooses (HoDoKu's rule, `choice.rs`): the
 /// search goes to its last length in one phase, as no run stops early (the same steps, in the same order).
 pub(super) fn nice_loop_weighed(grid: &Grid, report: &mut dyn FnMut(Step) -> Flow) -> Flow {
-    // Pruned only where the closures are made already: making them costs more than the search they spare.
+    // Pruned only where the starts are made already: making them costs more than the search they spare.
     let pruned = forcing::kept_chain_starts(grid).is_some();
     run_with(grid, Technique::NiceLoop, true, false, pruned, report)
 }

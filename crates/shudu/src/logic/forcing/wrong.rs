@@ -1,0 +1,479 @@
+//! Whether any chain through candidates and groups can conclude anything, read from the puzzle's solution.
+//!
+//! The chain closures' rule ([`super::chain_starts`]) asks which candidates `z`, assumed true, make themselves
+//! false. The links of a chain are sound for every solution the candidates allow, so they are those of a 2-SAT
+//! implication graph that each such solution satisfies: a fact true in it implies only facts true in it. Take one
+//! solution. A path from `z` true (false in the solution) to `z` false (true) crosses from false facts to true ones
+//! once, and only through a weak link `a - b` (a strong link from a false fact leads to a false fact): `z` true
+//! implies `a` true through false facts, and, the rest of the path read backwards with every fact negated, `b` true
+//! too. So `z` refutes itself exactly when the facts it implies through false facts alone hold two candidates (or
+//! groups) that see each other: a graph of the wrong facts only, each with at most a few links (a wrong candidate
+//! true removes the solution's digit from its cell and its digit from the solution's places it sees; the solution's
+//! candidate false makes its strong partners true), instead of every fact's.
+//!
+//! Where a chain can conclude, the starts are bounded the same way: a start `s` whose true fact implies `z` false
+//! has its false fact implied by `z` true through false facts alone. The starts read so are a few more than the
+//! closures' own (they drop the second condition), which only makes the searches look at starts that conclude
+//! nothing.
+
+use super::{
+    bit, cells_of, common_peers, group_houses, groups_of, houses_of, peers, Board, ChainStarts, CELL_GROUPS, GROUPS,
+    HOUSES,
+};
+use crate::grid::Grid;
+use crate::search;
+
+thread_local! {
+    /// The last solution found on this thread: a solve's grids share it.
+    static SOLUTION: core::cell::Cell<Option<[u8; 81]>> = const { core::cell::Cell::new(None) };
+}
+
+/// A solution of `grid` (each cell's digit, 0-8) that every cell's candidates allow, if there is one; the last one
+/// found on this thread when it still fits.
+pub(super) fn solution_of(grid: &Grid) -> Option<[u8; 81]> {
+    let fits = |sol: &[u8; 81]| {
+        crate::grid::Cell::ALL.iter().all(|&c| match grid.value(c) {
+            Some(v) => v.index() as u8 == sol[c.index()],
+            None => grid.candidates(c).bits() >> sol[c.index()] & 1 != 0,
+        })
+    };
+    if let Some(sol) = SOLUTION.get().filter(|s| fits(s)) {
+        return Some(sol);
+    }
+    let sol = search::solve(grid.values())?.map(|v| v - 1);
+    fits(&sol).then(|| {
+        SOLUTION.set(Some(sol));
+        sol
+    })
+}
+
+/// Node numbers: a candidate's `cell * 9 + digit`, a group's after them.
+const CANDIDATE_NODES: usize = 81 * 9;
+const NODES: usize = CANDIDATE_NODES + 9 * GROUPS;
+const NONE: u16 = u16::MAX;
+
+fn candidate_node(cell: usize, d: usize) -> usize {
+    cell * 9 + d
+}
+
+fn group_node(g: usize, d: usize) -> usize {
+    CANDIDATE_NODES + d * GROUPS + g
+}
+
+/// The wrong facts of a grouped board and their links, as a graph; the wrong facts that are candidates or groups
+/// true numbered apart, for sets of them as words.
+struct Graph {
+    /// Per node, its number ([`candidate_node`], [`group_node`]): each candidate's wrong fact (true when the
+    /// solution puts another digit there, false when it is the solution's) and each group's (true when the
+    /// solution's place is outside it).
+    nodes: Vec<u16>,
+    /// Per node number, its place in `nodes`.
+    at: Vec<u16>,
+    /// Per node, its place among the facts true (`NONE` for a fact false).
+    on: Vec<u16>,
+    /// How many facts are true.
+    ons: usize,
+    start: Vec<u32>,
+    adj: Vec<u16>,
+}
+
+/// What the solution says of a board: per digit, its places, and the groups holding one.
+struct Truth {
+    places: [u128; 9],
+    groups: [u64; 9],
+}
+
+impl Graph {
+    fn of(board: &Board, sol: &[u8; 81], truth: &Truth) -> Graph {
+        let places = &truth.places;
+        let mut at = vec![NONE; NODES];
+        let mut nodes: Vec<u16> = Vec::with_capacity(512);
+        let mut on: Vec<u16> = Vec::with_capacity(512);
+        let mut ons = 0;
+        let mut number = |node: usize, true_fact: bool, at: &mut Vec<u16>| {
+            at[node] = nodes.len() as u16;
+            nodes.push(node as u16);
+            on.push(if true_fact { ons as u16 } else { NONE });
+            ons += usize::from(true_fact);
+        };
+        for (d, &right) in places.iter().enumerate() {
+            for c in cells_of(board.cand[d]) {
+                number(candidate_node(c, d), right & bit(c) == 0, &mut at);
+            }
+            for g in groups_of(board.multi[d]) {
+                number(group_node(g, d), truth.groups[d] >> g & 1 == 0, &mut at);
+            }
+        }
+        let mut start = Vec::with_capacity(nodes.len() + 1);
+        let mut adj: Vec<u16> = Vec::with_capacity(nodes.len() * 3);
+        for &n in &nodes {
+            start.push(adj.len() as u32);
+            let n = n as usize;
+            let mut push = |m: usize| adj.push(at[m]);
+            if n < CANDIDATE_NODES {
+                let (c, d) = (n / 9, n % 9);
+                if sol[c] as usize != d {
+                    // A wrong candidate true: the solution's candidate of its cell false, and the solution's places
+                    // of its digit it sees, and the groups holding one whose places it sees all.
+                    push(candidate_node(c, sol[c] as usize));
+                    let seen = peers(c);
+                    for p in cells_of(places[d] & seen & board.cand[d]) {
+                        push(candidate_node(p, d));
+                    }
+                    for g in groups_of(truth.groups[d] & CELL_GROUPS[c]) {
+                        if board.group_cells(d, g) & !seen == 0 {
+                            push(group_node(g, d));
+                        }
+                    }
+                } else {
+                    // The solution's candidate false: its strong partners true, a cell's other candidate and a
+                    // house's other place, or the group left in a house.
+                    let others = board.cells[c] & !(1 << d);
+                    if others.count_ones() == 1 {
+                        push(candidate_node(c, others.trailing_zeros() as usize));
+                    }
+                    for h in houses_of(c) {
+                        rest_of_house(board, d, HOUSES[h] & !bit(c), &mut push);
+                    }
+                }
+            } else {
+                let (d, g) = ((n - CANDIDATE_NODES) / GROUPS, (n - CANDIDATE_NODES) % GROUPS);
+                let cells = board.group_cells(d, g);
+                if truth.groups[d] >> g & 1 == 0 {
+                    // A group without the solution's place true: the solution's places that see all of it false,
+                    // and the groups holding one.
+                    let seen = common_peers(cells) & !cells;
+                    for p in cells_of(places[d] & seen & board.cand[d]) {
+                        push(candidate_node(p, d));
+                    }
+                    for other in groups_of(truth.groups[d] & CELL_GROUPS[cells.trailing_zeros() as usize]) {
+                        if board.group_cells(d, other) & !seen == 0 {
+                            push(group_node(other, d));
+                        }
+                    }
+                } else {
+                    // A group holding the solution's place false: the rest of its box and of its line true, when
+                    // one place or one group.
+                    for h in group_houses(g) {
+                        rest_of_house(board, d, HOUSES[h] & !cells, &mut push);
+                    }
+                }
+            }
+        }
+        start.push(adj.len() as u32);
+        Graph {
+            nodes,
+            at,
+            on,
+            ons,
+            start,
+            adj,
+        }
+    }
+
+    fn successors(&self, v: usize) -> &[u16] {
+        &self.adj[self.start[v] as usize..self.start[v + 1] as usize]
+    }
+
+    /// Per fact true (a row of `W` words), the facts true that see it: two candidates of a cell, two places
+    /// of a digit in a house, a candidate and a group all of whose places it sees, two groups all of whose places
+    /// see each other.
+    fn clashes<const W: usize>(&self, board: &Board, truth: &Truth) -> Vec<[u64; W]> {
+        let mut rows = vec![[0u64; W]; self.ons];
+        let wrong: [u128; 9] = core::array::from_fn(|d| board.cand[d] & !truth.places[d]);
+        let wrong_groups: [u64; 9] = core::array::from_fn(|d| board.multi[d] & !truth.groups[d]);
+        let index = |node: usize| self.on[self.at[node] as usize] as usize;
+        for (v, &n) in self.nodes.iter().enumerate() {
+            let i = self.on[v];
+            if i == NONE {
+                continue;
+            }
+            let row = &mut rows[i as usize];
+            let mut set = |node: usize| {
+                let j = index(node);
+                row[j / 64] |= 1 << (j % 64);
+            };
+            let n = n as usize;
+            if n < CANDIDATE_NODES {
+                let (c, d) = (n / 9, n % 9);
+                let mut others = board.cells[c] & !(1 << d);
+                while others != 0 {
+                    let x = others.trailing_zeros() as usize;
+                    others &= others - 1;
+                    if wrong[x] & bit(c) != 0 {
+                        set(candidate_node(c, x));
+                    }
+                }
+                let seen = peers(c);
+                for p in cells_of(wrong[d] & seen) {
+                    set(candidate_node(p, d));
+                }
+                for g in groups_of(wrong_groups[d] & CELL_GROUPS[c]) {
+                    if board.group_cells(d, g) & !seen == 0 {
+                        set(group_node(g, d));
+                    }
+                }
+            } else {
+                let (d, g) = ((n - CANDIDATE_NODES) / GROUPS, (n - CANDIDATE_NODES) % GROUPS);
+                let cells = board.group_cells(d, g);
+                let seen = common_peers(cells) & !cells;
+                for p in cells_of(wrong[d] & seen) {
+                    set(candidate_node(p, d));
+                }
+                for other in groups_of(wrong_groups[d] & CELL_GROUPS[cells.trailing_zeros() as usize]) {
+                    if board.group_cells(d, other) & !seen == 0 {
+                        set(group_node(other, d));
+                    }
+                }
+            }
+        }
+        rows
+    }
+}
+
+/// The node of the rest of a house's places of `d` (`rest` the house's cells but the fact's) when that is one
+/// place or one group: what the fact false makes true.
+fn rest_of_house(board: &Board, d: usize, rest: u128, push: &mut impl FnMut(usize)) {
+    let rest = board.cand[d] & rest;
+    if rest.count_ones() == 1 {
+        push(candidate_node(rest.trailing_zeros() as usize, d));
+    } else if let Some(g) = board.group_of(d, rest) {
+        push(group_node(g, d));
+    }
+}
+
+/// The starts [`super::chain_starts`] lets through, or a few more, of a grouped board, through the solution `sol`
+/// (which every cell's candidates allow); `None` on a board with more than 512 wrong facts true (never after the
+/// singles of a proper puzzle), which the closures serve.
+pub(super) fn starts(board: &Board, sol: &[u8; 81]) -> Option<ChainStarts> {
+    debug_assert!(board.grouped && !board.net);
+    let mut truth = Truth {
+        places: [0; 9],
+        groups: [0; 9],
+    };
+    for (c, &d) in sol.iter().enumerate() {
+        truth.places[d as usize] |= bit(c);
+    }
+    for d in 0..9 {
+        for g in groups_of(board.multi[d]) {
+            if board.group_cells(d, g) & truth.places[d] != 0 {
+                truth.groups[d] |= 1 << g;
+            }
+        }
+    }
+    let graph = Graph::of(board, sol, &truth);
+    match graph.ons {
+        0..=256 => Some(starts_in::<4>(board, &truth, &graph)),
+        257..=512 => Some(starts_in::<8>(board, &truth, &graph)),
+        _ => None,
+    }
+}
+
+/// [`starts`] in a graph of at most `64 * W` facts true.
+fn starts_in<const W: usize>(board: &Board, truth: &Truth, graph: &Graph) -> ChainStarts {
+    let n = graph.nodes.len();
+    let clashes = graph.clashes::<W>(board, truth);
+    let mut index = vec![NONE; n];
+    let mut low = vec![0u16; n];
+    let mut comp = vec![NONE; n];
+    let mut on_stack = vec![false; n];
+    let mut stack: Vec<u16> = Vec::with_capacity(n);
+    let mut calls: Vec<(u16, u32)> = Vec::with_capacity(n);
+    // Per part: the facts true its facts imply, those that see one of them, and whether two of the first see each
+    // other (or a part it reaches has two that do).
+    let mut parts: Vec<([u64; W], [u64; W])> = Vec::with_capacity(n);
+    let mut bad: Vec<bool> = Vec::with_capacity(n);
+    // For each part, the last part whose facts took in its own.
+    let mut joined = vec![NONE; n];
+    let mut members = Vec::new();
+    let mut next = 0u16;
+    let mut any_bad = false;
+    for root in 0..n {
+        if index[root] != NONE {
+            continue;
+        }
+        index[root] = next;
+        low[root] = next;
+        next += 1;
+        on_stack[root] = true;
+        stack.push(root as u16);
+        calls.push((root as u16, graph.start[root]));
+        while let Some(&(v, pos)) = calls.last() {
+            let v = v as usize;
+            if pos < graph.start[v + 1] {
+                if let Some(top) = calls.last_mut() {
+                    top.1 += 1;
+                }
+                let w = graph.adj[pos as usize] as usize;
+                if index[w] == NONE {
+                    index[w] = next;
+                    low[w] = next;
+                    next += 1;
+                    on_stack[w] = true;
+                    stack.push(w as u16);
+                    calls.push((w as u16, graph.start[w]));
+                } else if on_stack[w] {
+                    low[v] = low[v].min(index[w]);
+                }
+                continue;
+            }
+            calls.pop();
+            if let Some(&(u, _)) = calls.last() {
+                low[u as usize] = low[u as usize].min(low[v]);
+            }
+            if low[v] != index[v] {
+                continue;
+            }
+            let id = bad.len() as u16;
+            let (mut implied, mut seeing) = ([0u64; W], [0u64; W]);
+            members.clear();
+            while let Some(m) = stack.pop() {
+                let m = m as usize;
+                on_stack[m] = false;
+                comp[m] = id;
+                members.push(m);
+                let i = graph.on[m];
+                if i != NONE {
+                    let i = i as usize;
+                    implied[i / 64] |= 1 << (i % 64);
+                    for (s, &r) in seeing.iter_mut().zip(&clashes[i]) {
+                        *s |= r;
+                    }
+                }
+                if m == v {
+                    break;
+                }
+            }
+            // A part reaching one whose facts clash clashes too: its own facts are not needed then.
+            let mut part_bad = false;
+            'members: for &m in &members {
+                for &w in graph.successors(m) {
+                    let c = comp[w as usize];
+                    if c != id && c != NONE && joined[c as usize] != id {
+                        joined[c as usize] = id;
+                        if bad[c as usize] {
+                            part_bad = true;
+                            break 'members;
+                        }
+                        let (their_implied, their_seeing) = &parts[c as usize];
+                        for k in 0..W {
+                            implied[k] |= their_implied[k];
+                            seeing[k] |= their_seeing[k];
+                        }
+                    }
+                }
+            }
+            part_bad = part_bad || implied.iter().zip(seeing.iter()).any(|(&a, &b)| a & b != 0);
+            // Only a candidate refuting itself lets a start through (a group's part may clash with none).
+            any_bad |= part_bad
+                && members
+                    .iter()
+                    .any(|&m| graph.on[m] != NONE && (graph.nodes[m] as usize) < CANDIDATE_NODES);
+            bad.push(part_bad);
+            parts.push((implied, seeing));
+        }
+    }
+    let mut starts = ChainStarts {
+        cells: [0; 9],
+        groups: [0; 9],
+    };
+    if !any_bad {
+        return starts;
+    }
+    // The wrong facts the candidates that refute themselves imply: a start's wrong fact is one of them.
+    let mut reached = vec![false; n];
+    let mut todo: Vec<u16> = Vec::new();
+    for (v, &node) in graph.nodes.iter().enumerate() {
+        if (node as usize) < CANDIDATE_NODES && graph.on[v] != NONE && bad[comp[v] as usize] {
+            reached[v] = true;
+            todo.push(v as u16);
+        }
+    }
+    while let Some(v) = todo.pop() {
+        for &w in graph.successors(v as usize) {
+            if !reached[w as usize] {
+                reached[w as usize] = true;
+                todo.push(w);
+            }
+        }
+    }
+    for (&node, _) in graph.nodes.iter().zip(&reached).filter(|(_, &r)| r) {
+        let node = node as usize;
+        if node < CANDIDATE_NODES {
+            starts.cells[node % 9] |= bit(node / 9);
+        } else {
+            let (d, g) = ((node - CANDIDATE_NODES) / GROUPS, (node - CANDIDATE_NODES) % GROUPS);
+            starts.groups[d] |= 1 << g;
+        }
+    }
+    starts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{closures_judged, starts_of};
+    use super::*;
+    use crate::logic::reglib::testing::hard_path_grids;
+
+    fn grouped_board(grid: &Grid) -> Board {
+        let mut board = Board::new(grid, false);
+        board.grouped = true;
+        board
+    }
+
+    /// On every grid along four hard paths, the wrong facts rule out every chain exactly where the closures do, and
+    /// elsewhere let through every start the closures let through.
+    #[test]
+    fn the_wrong_facts_rule_out_the_chains_where_the_closures_do_and_keep_their_starts() {
+        let (mut empty, mut kept, mut exact_starts, mut wrong_starts) = (0, 0, 0, 0);
+        for grid in hard_path_grids() {
+            let board = grouped_board(&grid);
+            let (parts, at, _) = closures_judged(&board, false);
+            let exact = starts_of(&board, &(parts, at));
+            let sol = solution_of(&grid).expect("a path's grid keeps its solution");
+            let wrong = starts(&board, &sol).expect("a path's grid has few wrong facts");
+            assert_eq!(wrong.is_empty(), exact.is_empty(), "{grid:?}");
+            for d in 0..9 {
+                assert_eq!(exact.cells[d] & !wrong.cells[d], 0, "a candidate start left out");
+                assert_eq!(exact.groups[d] & !wrong.groups[d], 0, "a group start left out");
+            }
+            if exact.is_empty() {
+                empty += 1;
+            } else {
+                kept += 1;
+                let count = |s: &ChainStarts| {
+                    s.cells.iter().map(|w| w.count_ones()).sum::<u32>()
+                        + s.groups.iter().map(|w| w.count_ones()).sum::<u32>()
+                };
+                exact_starts += count(&exact);
+                wrong_starts += count(&wrong);
+            }
+        }
+        // Both kinds of grid are there, and the wrong facts let through fewer than twice the closures' starts.
+        assert!(empty > 50 && kept > 50, "{empty} grids without a start, {kept} with");
+        assert!(
+            wrong_starts < 2 * exact_starts,
+            "{wrong_starts} starts against {exact_starts}"
+        );
+    }
+
+    /// A grid whose candidates leave out its solution's digit somewhere has no solution to read from; the last
+    /// solution found serves the next grid of the same puzzle.
+    #[test]
+    fn a_solution_is_one_the_candidates_allow() {
+        let values = crate::format::parse_line(
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        )
+        .expect("parses");
+        let grid = Grid::from_values(&values).expect("valid");
+        let sol = solution_of(&grid).expect("a proper puzzle's solution");
+        let full = crate::search::solve(&values).expect("solves");
+        assert!(sol.iter().zip(&full).all(|(&s, &f)| s + 1 == f));
+        let cell = crate::grid::Cell::ALL[1];
+        let digit = crate::grid::Digit::from_index(sol[1] as usize);
+        let mut wrong = grid.clone();
+        assert!(wrong.eliminate(cell, digit));
+        assert_eq!(solution_of(&wrong), None);
+        assert_eq!(solution_of(&grid), Some(sol));
+    }
+}
