@@ -69,9 +69,7 @@ struct Graph {
     nodes: Vec<u16>,
     /// Per node number, its place in `nodes`.
     at: Vec<u16>,
-    /// Per node, its place among the facts true (`NONE` for a fact false).
-    on: Vec<u16>,
-    /// How many facts are true.
+    /// How many facts are true: they come first in `nodes`, so that a node's place is its place among them.
     ons: usize,
     start: Vec<u32>,
     adj: Vec<u16>,
@@ -88,20 +86,24 @@ impl Graph {
         let places = &truth.places;
         let mut at = vec![NONE; NODES];
         let mut nodes: Vec<u16> = Vec::with_capacity(512);
-        let mut on: Vec<u16> = Vec::with_capacity(512);
         let mut ons = 0;
-        let mut number = |node: usize, true_fact: bool, at: &mut Vec<u16>| {
+        let number = |node: usize, at: &mut Vec<u16>, nodes: &mut Vec<u16>| {
             at[node] = nodes.len() as u16;
             nodes.push(node as u16);
-            on.push(if true_fact { ons as u16 } else { NONE });
-            ons += usize::from(true_fact);
         };
-        for (d, &right) in places.iter().enumerate() {
-            for c in cells_of(board.cand[d]) {
-                number(candidate_node(c, d), right & bit(c) == 0, &mut at);
+        for true_facts in [true, false] {
+            for (d, &right) in places.iter().enumerate() {
+                let wrong = if true_facts { !right } else { right };
+                for c in cells_of(board.cand[d] & wrong) {
+                    number(candidate_node(c, d), &mut at, &mut nodes);
+                }
+                let groups = if true_facts { !truth.groups[d] } else { truth.groups[d] };
+                for g in groups_of(board.multi[d] & groups) {
+                    number(group_node(g, d), &mut at, &mut nodes);
+                }
             }
-            for g in groups_of(board.multi[d]) {
-                number(group_node(g, d), truth.groups[d] >> g & 1 == 0, &mut at);
+            if true_facts {
+                ons = nodes.len();
             }
         }
         let mut start = Vec::with_capacity(nodes.len() + 1);
@@ -164,7 +166,6 @@ impl Graph {
         Graph {
             nodes,
             at,
-            on,
             ons,
             start,
             adj,
@@ -182,13 +183,8 @@ impl Graph {
         let mut rows = vec![[0u64; W]; self.ons];
         let wrong: [u128; 9] = core::array::from_fn(|d| board.cand[d] & !truth.places[d]);
         let wrong_groups: [u64; 9] = core::array::from_fn(|d| board.multi[d] & !truth.groups[d]);
-        let index = |node: usize| self.on[self.at[node] as usize] as usize;
-        for (v, &n) in self.nodes.iter().enumerate() {
-            let i = self.on[v];
-            if i == NONE {
-                continue;
-            }
-            let row = &mut rows[i as usize];
+        let index = |node: usize| self.at[node] as usize;
+        for (row, &n) in rows.iter_mut().zip(&self.nodes[..self.ons]) {
             let mut set = |node: usize| {
                 let j = index(node);
                 row[j / 64] |= 1 << (j % 64);
@@ -332,9 +328,8 @@ fn starts_in<const W: usize>(board: &Board, truth: &Truth, graph: &Graph) -> Cha
                 on_stack[m] = false;
                 comp[m] = id;
                 members.push(m);
-                let i = graph.on[m];
-                if i != NONE {
-                    let i = i as usize;
+                if m < graph.ons {
+                    let i = m;
                     implied[i / 64] |= 1 << (i % 64);
                     for (s, &r) in seeing.iter_mut().zip(&clashes[i]) {
                         *s |= r;
@@ -368,7 +363,7 @@ fn starts_in<const W: usize>(board: &Board, truth: &Truth, graph: &Graph) -> Cha
             any_bad |= part_bad
                 && members
                     .iter()
-                    .any(|&m| graph.on[m] != NONE && (graph.nodes[m] as usize) < CANDIDATE_NODES);
+                    .any(|&m| m < graph.ons && (graph.nodes[m] as usize) < CANDIDATE_NODES);
             bad.push(part_bad);
             parts.push((implied, seeing));
         }
@@ -384,7 +379,7 @@ fn starts_in<const W: usize>(board: &Board, truth: &Truth, graph: &Graph) -> Cha
     let mut reached = vec![false; n];
     let mut todo: Vec<u16> = Vec::new();
     for (v, &node) in graph.nodes.iter().enumerate() {
-        if (node as usize) < CANDIDATE_NODES && graph.on[v] != NONE && bad[comp[v] as usize] {
+        if (node as usize) < CANDIDATE_NODES && v < graph.ons && bad[comp[v] as usize] {
             reached[v] = true;
             todo.push(v as u16);
         }
