@@ -2858,6 +2858,8 @@ fn report_in_hodoku_order(board: &Board, emit: &mut dyn FnMut(Step) -> Flow) -> 
     let mut found = Vec::new();
     verities(board, closures, at, &mut found);
     let mut keyed = in_hodoku_order(found).into_iter().peekable();
+    // A premise true in the grid's solution implies only facts true in it: its closure never contradicts itself.
+    let solution = wrong::solution_of_board(board);
     let placeable = Placeable::new(board);
     // Per part: 0 not judged yet, 1 sound, 2 contradictory.
     let mut judged = vec![0u8; closures.len()];
@@ -2874,6 +2876,9 @@ fn report_in_hodoku_order(board: &Board, emit: &mut dyn FnMut(Step) -> Flow) -> 
                     if let Some(step) = build(board, &f) {
                         emit(step)?;
                     }
+                }
+                if solution.is_some_and(|s| (s[cell] as usize == d) == premise.on()) {
+                    continue;
                 }
                 let part = at[premise.index()] as usize;
                 let Some(closure) = closures.get(part) else {

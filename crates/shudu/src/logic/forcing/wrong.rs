@@ -31,16 +31,27 @@ thread_local! {
 /// A solution of `grid` (each cell's digit, 0-8) that every cell's candidates allow, if there is one; the last one
 /// found on this thread when it still fits.
 pub(super) fn solution_of(grid: &Grid) -> Option<[u8; 81]> {
+    let cells = core::array::from_fn(|c| grid.candidates(crate::grid::Cell::ALL[c]).bits());
+    solution_allowed(grid.values(), &cells)
+}
+
+/// [`solution_of`] the grid a board was made from.
+pub(super) fn solution_of_board(board: &Board) -> Option<[u8; 81]> {
+    solution_allowed(&board.values, &board.cells)
+}
+
+/// A solution of the digits `values` (1-9, 0 for an empty cell) that the candidates `cells` allow.
+fn solution_allowed(values: &[u8; 81], cells: &[u16; 81]) -> Option<[u8; 81]> {
     let fits = |sol: &[u8; 81]| {
-        crate::grid::Cell::ALL.iter().all(|&c| match grid.value(c) {
-            Some(v) => v.index() as u8 == sol[c.index()],
-            None => grid.candidates(c).bits() >> sol[c.index()] & 1 != 0,
+        (0..81).all(|c| match values[c] {
+            0 => cells[c] >> sol[c] & 1 != 0,
+            v => v - 1 == sol[c],
         })
     };
     if let Some(sol) = SOLUTION.get().filter(|s| fits(s)) {
         return Some(sol);
     }
-    let sol = search::solve(grid.values())?.map(|v| v - 1);
+    let sol = search::solve(values)?.map(|v| v - 1);
     fits(&sol).then(|| {
         SOLUTION.set(Some(sol));
         sol
