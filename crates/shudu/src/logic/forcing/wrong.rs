@@ -278,16 +278,43 @@ pub(super) fn starts(board: &Board, sol: &[u8; 81]) -> Option<ChainStarts> {
     }
 }
 
+/// Tarjan's walk for the strongly connected parts of a graph, iterative: each node's order of visit and lowest
+/// reachable one, the nodes not yet in a part, and the nodes whose successors are being followed.
+struct Walk {
+    index: Vec<u16>,
+    low: Vec<u16>,
+    on_stack: Vec<bool>,
+    stack: Vec<u16>,
+    /// Per node being followed, the place in the adjacency of its next successor.
+    calls: Vec<(u16, u32)>,
+    next: u16,
+}
+
+impl Walk {
+    /// Visits node `v`, whose successors start at `start` in the adjacency.
+    fn enter(&mut self, v: usize, start: u32) {
+        self.index[v] = self.next;
+        self.low[v] = self.next;
+        self.next += 1;
+        self.on_stack[v] = true;
+        self.stack.push(v as u16);
+        self.calls.push((v as u16, start));
+    }
+}
+
 /// [`starts`] in a graph of at most `64 * W` facts true.
 fn starts_in<const W: usize>(board: &Board, truth: &Truth, graph: &Graph) -> ChainStarts {
     let n = graph.nodes.len();
     let clashes = graph.clashes::<W>(board, truth);
-    let mut index = vec![NONE; n];
-    let mut low = vec![0u16; n];
     let mut comp = vec![NONE; n];
-    let mut on_stack = vec![false; n];
-    let mut stack: Vec<u16> = Vec::with_capacity(n);
-    let mut calls: Vec<(u16, u32)> = Vec::with_capacity(n);
+    let mut walk = Walk {
+        index: vec![NONE; n],
+        low: vec![0; n],
+        on_stack: vec![false; n],
+        stack: Vec::with_capacity(n),
+        calls: Vec::with_capacity(n),
+        next: 0,
+    };
     // Per part: the facts true its facts imply, those that see one of them, and whether two of the first see each
     // other (or a part it reaches has two that do).
     let mut parts: Vec<([u64; W], [u64; W])> = Vec::with_capacity(n);
@@ -295,50 +322,39 @@ fn starts_in<const W: usize>(board: &Board, truth: &Truth, graph: &Graph) -> Cha
     // For each part, the last part whose facts took in its own.
     let mut joined = vec![NONE; n];
     let mut members = Vec::new();
-    let mut next = 0u16;
     let mut any_bad = false;
     for root in 0..n {
-        if index[root] != NONE {
+        if walk.index[root] != NONE {
             continue;
         }
-        index[root] = next;
-        low[root] = next;
-        next += 1;
-        on_stack[root] = true;
-        stack.push(root as u16);
-        calls.push((root as u16, graph.start[root]));
-        while let Some(&(v, pos)) = calls.last() {
+        walk.enter(root, graph.start[root]);
+        while let Some(&(v, pos)) = walk.calls.last() {
             let v = v as usize;
             if pos < graph.start[v + 1] {
-                if let Some(top) = calls.last_mut() {
+                if let Some(top) = walk.calls.last_mut() {
                     top.1 += 1;
                 }
                 let w = graph.adj[pos as usize] as usize;
-                if index[w] == NONE {
-                    index[w] = next;
-                    low[w] = next;
-                    next += 1;
-                    on_stack[w] = true;
-                    stack.push(w as u16);
-                    calls.push((w as u16, graph.start[w]));
-                } else if on_stack[w] {
-                    low[v] = low[v].min(index[w]);
+                if walk.index[w] == NONE {
+                    walk.enter(w, graph.start[w]);
+                } else if walk.on_stack[w] {
+                    walk.low[v] = walk.low[v].min(walk.index[w]);
                 }
                 continue;
             }
-            calls.pop();
-            if let Some(&(u, _)) = calls.last() {
-                low[u as usize] = low[u as usize].min(low[v]);
+            walk.calls.pop();
+            if let Some(&(u, _)) = walk.calls.last() {
+                walk.low[u as usize] = walk.low[u as usize].min(walk.low[v]);
             }
-            if low[v] != index[v] {
+            if walk.low[v] != walk.index[v] {
                 continue;
             }
             let id = bad.len() as u16;
             let (mut implied, mut seeing) = ([0u64; W], [0u64; W]);
             members.clear();
-            while let Some(m) = stack.pop() {
+            while let Some(m) = walk.stack.pop() {
                 let m = m as usize;
-                on_stack[m] = false;
+                walk.on_stack[m] = false;
                 comp[m] = id;
                 members.push(m);
                 if m < graph.ons {
