@@ -2286,11 +2286,11 @@ impl ChainStarts {
 ///
 /// Where the grid's solution is known and the forcing chains did not come to the last grid (so are not likely to
 /// ask for this grid's closures), the starts come from the solution's wrong facts alone ([`wrong::starts`]): none
-/// exactly where the closures let none through, and elsewhere theirs and a few more. On top1465's first 1,000 graded
-/// that is about half the instructions of the closures, which, where the forcing chains come after all, are made
-/// then.
+/// exactly where the closures let none through, and elsewhere theirs and a few more, for about half the
+/// instructions of the closures (which, where the forcing chains come after all, are made then).
 pub(super) fn chain_starts(grid: &Grid) -> ChainStarts {
-    if let Some(starts) = kept_chain_starts(grid) {
+    let key = ChainKey::of(grid, true);
+    if let Some(starts) = kept_starts(&key) {
         return starts;
     }
     let mut board = Board::new(grid, false);
@@ -2304,7 +2304,7 @@ pub(super) fn chain_starts(grid: &Grid) -> ChainStarts {
     {
         LAST_CHAIN_CLOSURES.with(|last| {
             *last.borrow_mut() = Some(KeptClosures {
-                key: ChainKey::of(grid, true),
+                key,
                 closures: None,
                 starts: Some(starts),
                 unjudged: None,
@@ -2368,11 +2368,15 @@ pub(super) fn chains_cannot_conclude(grid: &Grid) -> bool {
 /// [`chain_starts`] of `grid` where they are made already (the chain searches are then searched from
 /// those starts alone), else `None`.
 pub(super) fn kept_chain_starts(grid: &Grid) -> Option<ChainStarts> {
-    let key = ChainKey::of(grid, true);
+    kept_starts(&ChainKey::of(grid, true))
+}
+
+/// The starts kept on this thread for the grouped board of `key`, if any.
+fn kept_starts(key: &ChainKey) -> Option<ChainStarts> {
     LAST_CHAIN_CLOSURES.with(|last| {
         last.borrow()
             .as_ref()
-            .filter(|kept| kept.key == key)
+            .filter(|kept| kept.key == *key)
             .and_then(|kept| kept.starts)
     })
 }
