@@ -419,6 +419,21 @@ impl Board {
         group_holding(cells).filter(|&g| self.group_cells(d, g) == cells)
     }
 
+    /// Of the groups `among` (bits), those whose places of `d` all lie in `seen`: the groups a fact that sees the
+    /// cells `seen` makes false.
+    #[inline]
+    fn groups_within(&self, d: usize, mut among: u64, seen: u128) -> u64 {
+        let mut out = 0;
+        while among != 0 {
+            let g = among.trailing_zeros() as usize;
+            among &= among - 1;
+            if self.group_cells(d, g) & !seen == 0 {
+                out |= 1 << g;
+            }
+        }
+        out
+    }
+
     /// Every group's facts, true and false, of the groups with two places or more.
     fn group_facts(&self) -> Vec<Fact> {
         let mut out = Vec::new();

@@ -73,6 +73,11 @@ fn group_node(g: usize, d: usize) -> usize {
     CANDIDATE_NODES + d * GROUPS + g
 }
 
+/// The digit and group of a group's node number.
+fn group_of_node(n: usize) -> (usize, usize) {
+    ((n - CANDIDATE_NODES) / GROUPS, (n - CANDIDATE_NODES) % GROUPS)
+}
+
 /// The wrong facts of a grouped board and their links, as a graph; the wrong facts that are candidates or groups
 /// true numbered apart, for sets of them as words.
 struct Graph {
@@ -135,10 +140,8 @@ impl Graph {
                     for p in cells_of(places[d] & seen & board.cand[d]) {
                         push(candidate_node(p, d));
                     }
-                    for g in groups_of(truth.groups[d] & CELL_GROUPS[c]) {
-                        if board.group_cells(d, g) & !seen == 0 {
-                            push(group_node(g, d));
-                        }
+                    for g in groups_of(board.groups_within(d, truth.groups[d] & CELL_GROUPS[c], seen)) {
+                        push(group_node(g, d));
                     }
                 } else {
                     // The solution's candidate false: its strong partners true, a cell's other candidate and a
@@ -152,7 +155,7 @@ impl Graph {
                     }
                 }
             } else {
-                let (d, g) = ((n - CANDIDATE_NODES) / GROUPS, (n - CANDIDATE_NODES) % GROUPS);
+                let (d, g) = group_of_node(n);
                 let cells = board.group_cells(d, g);
                 if truth.groups[d] >> g & 1 == 0 {
                     // A group without the solution's place true: the solution's places that see all of it false,
@@ -161,10 +164,9 @@ impl Graph {
                     for p in cells_of(places[d] & seen & board.cand[d]) {
                         push(candidate_node(p, d));
                     }
-                    for other in groups_of(truth.groups[d] & CELL_GROUPS[cells.trailing_zeros() as usize]) {
-                        if board.group_cells(d, other) & !seen == 0 {
-                            push(group_node(other, d));
-                        }
+                    let near = CELL_GROUPS[cells.trailing_zeros() as usize];
+                    for other in groups_of(board.groups_within(d, truth.groups[d] & near, seen)) {
+                        push(group_node(other, d));
                     }
                 } else {
                     // A group holding the solution's place false: the rest of its box and of its line true, when
@@ -217,22 +219,19 @@ impl Graph {
                 for p in cells_of(wrong[d] & seen) {
                     set(candidate_node(p, d));
                 }
-                for g in groups_of(wrong_groups[d] & CELL_GROUPS[c]) {
-                    if board.group_cells(d, g) & !seen == 0 {
-                        set(group_node(g, d));
-                    }
+                for g in groups_of(board.groups_within(d, wrong_groups[d] & CELL_GROUPS[c], seen)) {
+                    set(group_node(g, d));
                 }
             } else {
-                let (d, g) = ((n - CANDIDATE_NODES) / GROUPS, (n - CANDIDATE_NODES) % GROUPS);
+                let (d, g) = group_of_node(n);
                 let cells = board.group_cells(d, g);
                 let seen = common_peers(cells) & !cells;
                 for p in cells_of(wrong[d] & seen) {
                     set(candidate_node(p, d));
                 }
-                for other in groups_of(wrong_groups[d] & CELL_GROUPS[cells.trailing_zeros() as usize]) {
-                    if board.group_cells(d, other) & !seen == 0 {
-                        set(group_node(other, d));
-                    }
+                let near = CELL_GROUPS[cells.trailing_zeros() as usize];
+                for other in groups_of(board.groups_within(d, wrong_groups[d] & near, seen)) {
+                    set(group_node(other, d));
                 }
             }
         }
@@ -252,8 +251,8 @@ fn rest_of_house(board: &Board, d: usize, rest: u128, push: &mut impl FnMut(usiz
 }
 
 /// The starts [`super::chain_starts`] lets through, or a few more, of a grouped board, through the solution `sol`
-/// (which every cell's candidates allow); `None` on a board with more than 512 wrong facts true (never after the
-/// singles of a proper puzzle), which the closures serve.
+/// (which every cell's candidates allow); `None` on a board with more than 512 wrong facts true (a grid of few
+/// digits), which the closures serve.
 pub(super) fn starts(board: &Board, sol: &[u8; 81]) -> Option<ChainStarts> {
     debug_assert!(board.grouped && !board.net);
     let mut truth = Truth {
@@ -437,7 +436,7 @@ fn starts_in<const W: usize>(board: &Board, truth: &Truth, graph: &Graph) -> Cha
         if node < CANDIDATE_NODES {
             starts.cells[node % 9] |= bit(node / 9);
         } else {
-            let (d, g) = ((node - CANDIDATE_NODES) / GROUPS, (node - CANDIDATE_NODES) % GROUPS);
+            let (d, g) = group_of_node(node);
             starts.groups[d] |= 1 << g;
         }
     }
