@@ -2860,6 +2860,13 @@ fn report(board: &Board, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
 /// branch contradicts itself, are found first and come in between, each after a contradiction of the same key. A
 /// closure contradicts itself exactly when its facts do ([`contradicts`]): a contradiction in a part it takes in
 /// is one of its own facts', which is why [`closures_judged`] may flag a closure from the parts it took in.
+///
+/// The forcing chains' verities are found only once a step has been reported and another is asked for: none comes
+/// before the first contradiction. A verity proving `x` has a contradiction of `x`'s opposite of the same key,
+/// which comes first: the links of a chain go both ways read backwards with every fact negated (a weak link `a - b`
+/// is `b - a`, a strong link `a = b` is `b = a`, and so for groups), so when each premise of a cell's candidates or
+/// a house's places implies `x`, the opposite of `x` implies every premise false, the cell or the house left empty.
+/// A net's look-ahead singles have no such converse: its verities are found first.
 fn report_in_hodoku_order(board: &Board, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     let kept;
     let made;
@@ -2874,9 +2881,13 @@ fn report_in_hodoku_order(board: &Board, emit: &mut dyn FnMut(Step) -> Flow) -> 
     if budget::ran_out() {
         return Flow::Continue(());
     }
-    let mut found = Vec::new();
-    verities(board, closures, at, &mut found);
-    let mut keyed = in_hodoku_order(found).into_iter().peekable();
+    let verities_in_order = || {
+        let mut found = Vec::new();
+        verities(board, closures, at, &mut found);
+        in_hodoku_order(found).into_iter().peekable()
+    };
+    // The chains' verities wait for a step reported: `None` until then.
+    let mut keyed = board.net.then(verities_in_order);
     // A premise true in the grid's solution implies only facts true in it: its closure never contradicts itself.
     let solution = wrong::solution_of_board(board);
     let placeable = Placeable::new(board);
@@ -2891,7 +2902,7 @@ fn report_in_hodoku_order(board: &Board, emit: &mut dyn FnMut(Step) -> Flow) -> 
                 // A premise false places its candidate when it contradicts itself; true, removes it.
                 let premise = Fact::new(cell, d, !placing);
                 let key = (!placing, &[(cell, d)][..]);
-                while let Some((_, f)) = keyed.next_if(|(k, _)| (k.0, &k.1[..]) < key) {
+                while let Some((_, f)) = keyed.as_mut().and_then(|k| k.next_if(|(k, _)| (k.0, &k.1[..]) < key)) {
                     if let Some(step) = build(board, &f) {
                         emit(step)?;
                     }
@@ -2911,12 +2922,17 @@ fn report_in_hodoku_order(board: &Board, emit: &mut dyn FnMut(Step) -> Flow) -> 
                 if judged[part] == 2 {
                     if let Some(step) = build(board, &Found::Contradiction { premise }) {
                         emit(step)?;
+                        if keyed.is_none() {
+                            let mut later = verities_in_order();
+                            debug_assert!(later.peek().is_none_or(|(k, _)| (k.0, &k.1[..]) >= key));
+                            keyed = Some(later);
+                        }
                     }
                 }
             }
         }
     }
-    for (_, f) in keyed {
+    for (_, f) in keyed.into_iter().flatten() {
         if let Some(step) = build(board, &f) {
             emit(step)?;
         }
@@ -3840,6 +3856,41 @@ mod tests {
         assert!(
             grids > 100 && steps > 1000 && contradictions > 500,
             "{grids} boards, {steps} steps, {contradictions} contradictions"
+        );
+    }
+
+    /// What lets the forcing chains' verities wait for their first contradiction ([`report_in_hodoku_order`]):
+    /// along HoDoKu's ladder's paths of hard puzzles, everything a verity of the grouped chains proves, a
+    /// contradiction proves too (of the opposite premise, whose key is the verity's and comes first).
+    #[test]
+    fn every_chain_verity_is_a_contradiction_too() {
+        let (mut grids, mut proved) = (0, 0);
+        for grid in path_grids(HARD.iter().copied()) {
+            let mut board = Board::new(&grid, false);
+            board.grouped = true;
+            board.hodoku_order = true;
+            let found = search(&board);
+            let contradicted: Vec<Fact> = found
+                .iter()
+                .filter_map(|(f, _)| match f {
+                    Found::Contradiction { premise } => Some(premise.negated()),
+                    Found::Verity { .. } => None,
+                })
+                .collect();
+            for (f, _) in &found {
+                if let Found::Verity { results, .. } = f {
+                    for r in results {
+                        assert!(contradicted.contains(r), "{r:?} proved by a verity only at {grid:?}");
+                        proved += 1;
+                    }
+                }
+            }
+            grids += 1;
+        }
+        eprintln!("{grids} grids, {proved} verity results");
+        assert!(
+            proved > 100,
+            "{grids} grids, {proved} verity results: the test compares little"
         );
     }
 
