@@ -2186,13 +2186,15 @@ impl ChainKey {
 type Closures = (Vec<Closure>, Vec<u16>);
 
 /// The chain closures last made on a thread: their board's key, the closures (until asked for, where the starts
-/// come from the solution, [`wrong::starts`]), for a grouped board the starts they let through ([`starts_of`]), and
-/// until they are judged the parts each took in ([`closures_judged`]).
+/// come from the solution, [`wrong::starts`]), for a grouped board the starts they let through ([`starts_of`]),
+/// until they are judged the parts each took in ([`closures_judged`]), and the forcing chains' contradictions where
+/// the solution's wrong facts gave them ([`chain_contradictions`]).
 struct KeptClosures {
     key: ChainKey,
     closures: Option<std::rc::Rc<Closures>>,
     starts: Option<ChainStarts>,
     unjudged: Option<Joins>,
+    contradictions: Option<wrong::Contradictions>,
 }
 
 thread_local! {
@@ -2203,7 +2205,7 @@ thread_local! {
     /// Whether the chain closures are likely to be made at the next grid where a chain is looked for on this
     /// thread (see [`expect_chain_closures`]).
     static CLOSURES_LIKELY: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
-    /// Whether the forcing chains asked for the chain closures since the last grid whose starts were made.
+    /// Whether the forcing chains came to a grid since the last grid whose starts were made.
     static FORCING_ASKED: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
 }
 
@@ -2230,6 +2232,7 @@ fn kept_chain_closures(board: &Board, judged: bool) -> (std::rc::Rc<Closures>, O
                 closures: None,
                 starts: None,
                 unjudged: None,
+                contradictions: None,
             }),
         };
         let closures = match &mut kept.closures {
@@ -2299,10 +2302,11 @@ impl ChainStarts {
 /// (`z`'s closure true contradicting itself in any way) and none at 72 % of the grids whose closures are made (45 %
 /// with the weaker rule), where the grouped loops build no graph: their search, closures aside, does a sixth less.
 ///
-/// Where the grid's solution is known and the forcing chains did not come to the last grid (so are not likely to
-/// ask for this grid's closures), the starts come from the solution's wrong facts alone ([`wrong::starts`]): none
-/// exactly where the closures let none through, and elsewhere theirs and a few more, for about half the
-/// instructions of the closures (which, where the forcing chains come after all, are made then).
+/// Where the grid's solution is known, the starts come from the solution's wrong facts alone ([`wrong::starts`]):
+/// none exactly where the closures let none through, and elsewhere theirs and a few more, for about half the
+/// instructions of the closures. Where the forcing chains came to the last grid (so are likely to come to this one),
+/// the wrong facts are kept to judge their premises by ([`chain_contradictions`]); the closures are made where the
+/// wrong facts do not serve, or for the forcing chains' verities.
 pub(super) fn chain_starts(grid: &Grid) -> ChainStarts {
     let key = ChainKey::of(grid, true);
     if let Some(starts) = kept_starts(&key) {
@@ -2310,12 +2314,11 @@ pub(super) fn chain_starts(grid: &Grid) -> ChainStarts {
     }
     let mut board = Board::new(grid, false);
     board.grouped = true;
-    // Where the forcing chains came to the last grid, they are likely to come to this one too, and take its
-    // closures: made now, they give the exact starts too.
+    // Where the forcing chains came to the last grid, they are likely to come to this one too: their
+    // contradictions are read with the starts.
     let forcing_likely = FORCING_ASKED.replace(false);
-    if let Some(starts) = (!forcing_likely)
-        .then(|| wrong::solution_of(grid).and_then(|sol| wrong::starts(&board, &sol)))
-        .flatten()
+    if let Some((starts, contradictions)) =
+        wrong::solution_of(grid).and_then(|sol| wrong::starts(&board, &sol, forcing_likely))
     {
         LAST_CHAIN_CLOSURES.with(|last| {
             *last.borrow_mut() = Some(KeptClosures {
@@ -2323,6 +2326,7 @@ pub(super) fn chain_starts(grid: &Grid) -> ChainStarts {
                 closures: None,
                 starts: Some(starts),
                 unjudged: None,
+                contradictions,
             })
         });
         return starts;
@@ -2330,6 +2334,50 @@ pub(super) fn chain_starts(grid: &Grid) -> ChainStarts {
     let (closures, starts) = kept_chain_closures(&board, false);
     // Always there for a grouped board.
     starts.unwrap_or_else(|| starts_of(&board, &closures))
+}
+
+/// The premises of the forcing chains on a grouped board that contradict themselves, read from the solution's wrong
+/// facts ([`wrong::starts`]): kept with the grid's starts where [`chain_starts`] read them, else read now and kept.
+/// `None` where the wrong facts do not serve (no solution the candidates allow, or too many wrong facts), and the
+/// closures judge.
+fn chain_contradictions(board: &Board) -> Option<wrong::Contradictions> {
+    if !board.grouped {
+        return None;
+    }
+    let key = ChainKey {
+        cand: board.cand,
+        values: board.values,
+        grouped: true,
+    };
+    let kept = LAST_CHAIN_CLOSURES.with(|last| {
+        last.borrow_mut()
+            .as_mut()
+            .filter(|kept| kept.key == key)
+            .and_then(|kept| kept.contradictions.take())
+    });
+    if kept.is_some() {
+        return kept;
+    }
+    let sol = wrong::solution_of_board(board)?;
+    let (starts, contradictions) = wrong::starts(board, &sol, true)?;
+    LAST_CHAIN_CLOSURES.with(|last| {
+        let mut last = last.borrow_mut();
+        match last.as_mut() {
+            Some(kept) if kept.key == key => {
+                kept.starts.get_or_insert(starts);
+            }
+            _ => {
+                *last = Some(KeptClosures {
+                    key,
+                    closures: None,
+                    starts: Some(starts),
+                    unjudged: None,
+                    contradictions: None,
+                })
+            }
+        }
+    });
+    contradictions
 }
 
 /// [`chain_starts`] of a grouped board, read from its closures.
@@ -2868,13 +2916,21 @@ fn report(board: &Board, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
 /// a house's places implies `x`, the opposite of `x` implies every premise false, the cell or the house left empty.
 /// A net's look-ahead singles have no such converse: its verities are found first.
 fn report_in_hodoku_order(board: &Board, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
+    if !board.net {
+        FORCING_ASKED.set(true);
+    }
+    // The chains' contradictions read from the wrong facts, where they serve: their closures then wait for the
+    // verities.
+    let mut read = (!board.net).then(|| chain_contradictions(board)).flatten();
     let kept;
     let made;
+    let closures_wait = read.is_some();
     let (closures, at): (&[Closure], &[u16]) = if board.net {
         made = closures_judged(board, false);
         (&made.0, &made.1)
+    } else if closures_wait {
+        (&[], &[])
     } else {
-        FORCING_ASKED.set(true);
         kept = kept_chain_closures(board, false).0;
         (&kept.0, &kept.1)
     };
@@ -2883,7 +2939,12 @@ fn report_in_hodoku_order(board: &Board, emit: &mut dyn FnMut(Step) -> Flow) -> 
     }
     let verities_in_order = || {
         let mut found = Vec::new();
-        verities(board, closures, at, &mut found);
+        if closures_wait {
+            let (closures, at) = &*kept_chain_closures(board, false).0;
+            verities(board, closures, at, &mut found);
+        } else {
+            verities(board, closures, at, &mut found);
+        }
         in_hodoku_order(found).into_iter().peekable()
     };
     // The chains' verities wait for a step reported: `None` until then.
@@ -2910,16 +2971,22 @@ fn report_in_hodoku_order(board: &Board, emit: &mut dyn FnMut(Step) -> Flow) -> 
                 if solution.is_some_and(|s| (s[cell] as usize == d) == premise.on()) {
                     continue;
                 }
-                let part = at[premise.index()] as usize;
-                let Some(closure) = closures.get(part) else {
-                    continue;
+                let bad = if let Some(read) = &mut read {
+                    // Every premise left is wrong: the wrong facts judge it.
+                    read.contradicts(board, cell, d)
+                } else {
+                    let part = at[premise.index()] as usize;
+                    let Some(closure) = closures.get(part) else {
+                        continue;
+                    };
+                    if judged[part] == 0 {
+                        // A lone removal's part is its premise alone.
+                        let bad = closure.facts_contradict(board, &placeable, closure.lone.then_some(premise));
+                        judged[part] = 1 + u8::from(bad);
+                    }
+                    judged[part] == 2
                 };
-                if judged[part] == 0 {
-                    // A lone removal's part is its premise alone.
-                    let bad = closure.facts_contradict(board, &placeable, closure.lone.then_some(premise));
-                    judged[part] = 1 + u8::from(bad);
-                }
-                if judged[part] == 2 {
+                if bad {
                     if let Some(step) = build(board, &Found::Contradiction { premise }) {
                         emit(step)?;
                         if keyed.is_none() {

@@ -251,9 +251,15 @@ fn rest_of_house(board: &Board, d: usize, rest: u128, push: &mut impl FnMut(usiz
 }
 
 /// The starts [`super::chain_starts`] lets through, or a few more, of a grouped board, through the solution `sol`
-/// (which every cell's candidates allow); `None` on a board with more than 512 wrong facts true (a grid of few
-/// digits), which the closures serve.
-pub(super) fn starts(board: &Board, sol: &[u8; 81]) -> Option<ChainStarts> {
+/// (which every cell's candidates allow), and if `judge`, the forcing chains' premises that contradict themselves;
+/// `None` on a board with more than 512 wrong facts true (a grid of few digits), which the closures serve.
+///
+/// A wrong premise `p`'s closure contradicts itself exactly when `p` refutes itself (the starts' rule), or it
+/// empties a cell or a house: it makes the solution's candidate there false (a wrong fact it implies) and each
+/// wrong candidate `q` there false. The links read backwards with every fact negated are links too, so `p` makes
+/// `q` false exactly when `q` makes `p` false; that path crosses from wrong facts to right ones once, by a weak
+/// link between a wrong fact true that `q` implies and one that `p` implies: one of `p`'s seeing one of `q`'s.
+pub(super) fn starts(board: &Board, sol: &[u8; 81], judge: bool) -> Option<(ChainStarts, Option<Contradictions>)> {
     debug_assert!(board.grouped && !board.net);
     let mut truth = Truth {
         places: [0; 9],
@@ -271,9 +277,85 @@ pub(super) fn starts(board: &Board, sol: &[u8; 81]) -> Option<ChainStarts> {
     }
     let graph = Graph::of(board, sol, &truth);
     match graph.ons {
-        0..=256 => Some(starts_in::<4>(board, &truth, &graph)),
-        257..=512 => Some(starts_in::<8>(board, &truth, &graph)),
+        0..=256 => {
+            let (starts, judge) = starts_in::<4>(board, sol, &truth, graph, judge);
+            Some((starts, judge.map(|j| Contradictions::Narrow(Box::new(j)))))
+        }
+        257..=512 => {
+            let (starts, judge) = starts_in::<8>(board, sol, &truth, graph, judge);
+            Some((starts, judge.map(|j| Contradictions::Wide(Box::new(j)))))
+        }
         _ => None,
+    }
+}
+
+/// Which premises of HoDoKu's forcing chains ([`super::report_in_hodoku_order`]) contradict themselves, read from
+/// the wrong facts ([`starts`] with `judge`) one premise at a time, as their turns come.
+pub(super) enum Contradictions {
+    Narrow(Box<Judge<4>>),
+    Wide(Box<Judge<8>>),
+}
+
+impl Contradictions {
+    /// Whether the wrong premise on the candidate of `digit` in `cell` (set if it is not the solution's, removed
+    /// if it is) contradicts itself.
+    pub(super) fn contradicts(&mut self, board: &Board, cell: usize, digit: usize) -> bool {
+        match self {
+            Contradictions::Narrow(judge) => judge.contradicts(board, candidate_node(cell, digit)),
+            Contradictions::Wide(judge) => judge.contradicts(board, candidate_node(cell, digit)),
+        }
+    }
+}
+
+/// The wrong facts' parts, kept to judge premises by: see [`starts`].
+pub(super) struct Judge<const W: usize> {
+    sol: [u8; 81],
+    /// Per node number, its place among the wrong facts.
+    at: Vec<u16>,
+    /// Per wrong fact, its part.
+    comp: Vec<u16>,
+    /// Per part, the wrong facts true its facts imply and those that see one.
+    parts: Vec<([u64; W], [u64; W])>,
+    /// Per part, whether two facts true it implies see each other.
+    bad: Vec<bool>,
+    /// Per part, the cells whose solution's candidate its facts make false.
+    removed: Vec<u128>,
+    /// Per part, 0 not judged yet, 1 sound, 2 contradictory.
+    judged: Vec<u8>,
+}
+
+impl<const W: usize> Judge<W> {
+    fn contradicts(&mut self, board: &Board, node: usize) -> bool {
+        let part = self.comp[self.at[node] as usize] as usize;
+        if self.judged[part] == 0 {
+            let bad = self.bad[part] || self.empties(board, part);
+            self.judged[part] = 1 + u8::from(bad);
+        }
+        self.judged[part] == 2
+    }
+
+    /// Whether a part's facts empty a cell or a house: make its solution's candidate false, and each wrong one.
+    fn empties(&self, board: &Board, part: usize) -> bool {
+        let seeing = &self.parts[part].1;
+        // A wrong candidate `q` made false: `q` implies a wrong fact seeing one the part implies.
+        let refuted = |cell: usize, d: usize| {
+            let implied = &self.parts[self.comp[self.at[candidate_node(cell, d)] as usize] as usize].0;
+            implied.iter().zip(seeing).any(|(&x, &y)| x & y != 0)
+        };
+        cells_of(self.removed[part]).any(|cell| {
+            let right = self.sol[cell] as usize;
+            let mut wrong = board.cells[cell] & !(1 << right);
+            let mut empty = true;
+            while wrong != 0 && empty {
+                let x = wrong.trailing_zeros() as usize;
+                wrong &= wrong - 1;
+                empty = refuted(cell, x);
+            }
+            empty
+                || houses_of(cell)
+                    .into_iter()
+                    .any(|h| cells_of(board.cand[right] & HOUSES[h] & !bit(cell)).all(|y| refuted(y, right)))
+        })
     }
 }
 
@@ -302,7 +384,13 @@ impl Walk {
 }
 
 /// [`starts`] in a graph of at most `64 * W` facts true.
-fn starts_in<const W: usize>(board: &Board, truth: &Truth, graph: &Graph) -> ChainStarts {
+fn starts_in<const W: usize>(
+    board: &Board,
+    sol: &[u8; 81],
+    truth: &Truth,
+    graph: Graph,
+    judge: bool,
+) -> (ChainStarts, Option<Judge<W>>) {
     let n = graph.nodes.len();
     let clashes = graph.clashes::<W>(board, truth);
     let mut comp = vec![NONE; n];
@@ -317,6 +405,8 @@ fn starts_in<const W: usize>(board: &Board, truth: &Truth, graph: &Graph) -> Cha
     // Per part: the facts true its facts imply, those that see one of them, and whether two of the first see each
     // other (or a part it reaches has two that do).
     let mut parts: Vec<([u64; W], [u64; W])> = Vec::with_capacity(n);
+    // Per part, the cells whose solution's candidate its facts make false (kept when judging).
+    let mut removed: Vec<u128> = Vec::with_capacity(if judge { n } else { 0 });
     let mut bad: Vec<bool> = Vec::with_capacity(n);
     // For each part, the last part whose facts took in its own.
     let mut joined = vec![NONE; n];
@@ -350,6 +440,7 @@ fn starts_in<const W: usize>(board: &Board, truth: &Truth, graph: &Graph) -> Cha
             }
             let id = bad.len() as u16;
             let (mut implied, mut seeing) = ([0u64; W], [0u64; W]);
+            let mut cells_removed = 0u128;
             members.clear();
             while let Some(m) = walk.stack.pop() {
                 let m = m as usize;
@@ -362,6 +453,8 @@ fn starts_in<const W: usize>(board: &Board, truth: &Truth, graph: &Graph) -> Cha
                     for (s, &r) in seeing.iter_mut().zip(&clashes[i]) {
                         *s |= r;
                     }
+                } else if judge && (graph.nodes[m] as usize) < CANDIDATE_NODES {
+                    cells_removed |= bit(graph.nodes[m] as usize / 9);
                 }
                 if m == v {
                     break;
@@ -380,6 +473,9 @@ fn starts_in<const W: usize>(board: &Board, truth: &Truth, graph: &Graph) -> Cha
                             implied[k] |= their_implied[k];
                             seeing[k] |= their_seeing[k];
                         }
+                        if judge {
+                            cells_removed |= removed[c as usize];
+                        }
                     }
                 }
             }
@@ -391,6 +487,9 @@ fn starts_in<const W: usize>(board: &Board, truth: &Truth, graph: &Graph) -> Cha
                     .any(|&m| m < graph.ons && (graph.nodes[m] as usize) < CANDIDATE_NODES);
             bad.push(part_bad);
             parts.push((implied, seeing));
+            if judge {
+                removed.push(cells_removed);
+            }
         }
     }
     let mut starts = ChainStarts {
@@ -398,7 +497,7 @@ fn starts_in<const W: usize>(board: &Board, truth: &Truth, graph: &Graph) -> Cha
         groups: [0; 9],
     };
     if !any_bad {
-        return starts;
+        return (starts, judge.then(|| Judge::new(sol, graph, comp, parts, bad, removed)));
     }
     // The wrong facts the candidates that refute themselves imply: a start's wrong fact is one of them, and implies
     // one that sees a fact one of them implies.
@@ -440,12 +539,33 @@ fn starts_in<const W: usize>(board: &Board, truth: &Truth, graph: &Graph) -> Cha
             starts.groups[d] |= 1 << g;
         }
     }
-    starts
+    (starts, judge.then(|| Judge::new(sol, graph, comp, parts, bad, removed)))
+}
+
+impl<const W: usize> Judge<W> {
+    fn new(
+        sol: &[u8; 81],
+        graph: Graph,
+        comp: Vec<u16>,
+        parts: Vec<([u64; W], [u64; W])>,
+        bad: Vec<bool>,
+        removed: Vec<u128>,
+    ) -> Judge<W> {
+        Judge {
+            sol: *sol,
+            at: graph.at,
+            comp,
+            judged: vec![0; parts.len()],
+            parts,
+            bad,
+            removed,
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::{closures_judged, starts_of};
+    use super::super::{closures_judged, starts_of, Fact};
     use super::*;
     use crate::logic::reglib::testing::hard_path_grids;
 
@@ -465,7 +585,7 @@ mod tests {
             let (parts, at, _) = closures_judged(&board, false);
             let exact = starts_of(&board, &(parts, at));
             let sol = solution_of(&grid).expect("a path's grid keeps its solution");
-            let wrong = starts(&board, &sol).expect("a path's grid has few wrong facts");
+            let (wrong, _) = starts(&board, &sol, false).expect("a path's grid has few wrong facts");
             assert_eq!(wrong.is_empty(), exact.is_empty(), "{grid:?}");
             for d in 0..9 {
                 assert_eq!(exact.cells[d] & !wrong.cells[d], 0, "a candidate start left out");
@@ -489,6 +609,38 @@ mod tests {
         assert!(
             4 * wrong_starts < 5 * exact_starts,
             "{wrong_starts} starts against {exact_starts}"
+        );
+    }
+
+    /// On every grid along four hard paths, the wrong facts judge every wrong premise of the forcing chains (a wrong
+    /// candidate set, the solution's removed) as its closure does.
+    #[test]
+    fn the_wrong_facts_judge_the_forcing_chains_premises_as_the_closures_do() {
+        let (mut premises, mut contradictory) = (0, 0);
+        for grid in hard_path_grids() {
+            let board = grouped_board(&grid);
+            let (parts, at, _) = closures_judged(&board, true);
+            let sol = solution_of(&grid).expect("a path's grid keeps its solution");
+            let (_, judge) = starts(&board, &sol, true).expect("a path's grid has few wrong facts");
+            let mut judge = judge.expect("judging was asked for");
+            for (cell, &right) in sol.iter().enumerate() {
+                for d in (0..9).filter(|&d| board.cells[cell] >> d & 1 != 0) {
+                    let premise = Fact::new(cell, d, right as usize != d);
+                    let closure = &parts[at[premise.index()] as usize];
+                    assert_eq!(
+                        judge.contradicts(&board, cell, d),
+                        closure.bad,
+                        "{premise:?} at {grid:?}"
+                    );
+                    premises += 1;
+                    contradictory += usize::from(closure.bad);
+                }
+            }
+        }
+        eprintln!("{premises} premises, {contradictory} contradictory");
+        assert!(
+            contradictory > 1000 && premises - contradictory > 1000,
+            "{premises} premises, {contradictory} contradictory: the test compares little"
         );
     }
 
