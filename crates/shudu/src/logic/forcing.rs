@@ -2205,8 +2205,6 @@ thread_local! {
     /// Whether the chain closures are likely to be made at the next grid where a chain is looked for on this
     /// thread (see [`expect_chain_closures`]).
     static CLOSURES_LIKELY: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
-    /// Whether the forcing chains came to a grid since the last grid whose starts were made.
-    static FORCING_ASKED: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
 }
 
 /// The closures of a board of chains (no nets, no look-ahead), judged, kept while its grid stays the same.
@@ -2304,9 +2302,8 @@ impl ChainStarts {
 ///
 /// Where the grid's solution is known, the starts come from the solution's wrong facts alone ([`wrong::starts`]):
 /// none exactly where the closures let none through, and elsewhere theirs and a few more, for about half the
-/// instructions of the closures. Where the forcing chains came to the last grid (so are likely to come to this one),
-/// the wrong facts are kept to judge their premises by ([`chain_contradictions`]); the closures are made where the
-/// wrong facts do not serve, or for the forcing chains' verities.
+/// instructions of the closures, and are kept to judge the forcing chains' premises by ([`chain_contradictions`]);
+/// the closures are made where the wrong facts do not serve, or for the forcing chains' verities.
 pub(super) fn chain_starts(grid: &Grid) -> ChainStarts {
     let key = ChainKey::of(grid, true);
     if let Some(starts) = kept_starts(&key) {
@@ -2314,19 +2311,15 @@ pub(super) fn chain_starts(grid: &Grid) -> ChainStarts {
     }
     let mut board = Board::new(grid, false);
     board.grouped = true;
-    // Where the forcing chains came to the last grid, they are likely to come to this one too: their
-    // contradictions are read with the starts.
-    let forcing_likely = FORCING_ASKED.replace(false);
-    if let Some((starts, contradictions)) =
-        wrong::solution_of(grid).and_then(|sol| wrong::starts(&board, &sol, forcing_likely))
-    {
+    // The wrong facts are kept for the forcing chains, which may come to this grid.
+    if let Some((starts, contradictions)) = wrong::solution_of(grid).and_then(|sol| wrong::starts(&board, &sol)) {
         LAST_CHAIN_CLOSURES.with(|last| {
             *last.borrow_mut() = Some(KeptClosures {
                 key,
                 closures: None,
                 starts: Some(starts),
                 unjudged: None,
-                contradictions,
+                contradictions: Some(contradictions),
             })
         });
         return starts;
@@ -2359,7 +2352,7 @@ fn chain_contradictions(board: &Board) -> Option<wrong::Contradictions> {
         return kept;
     }
     let sol = wrong::solution_of_board(board)?;
-    let (starts, contradictions) = wrong::starts(board, &sol, true)?;
+    let (starts, contradictions) = wrong::starts(board, &sol)?;
     LAST_CHAIN_CLOSURES.with(|last| {
         let mut last = last.borrow_mut();
         match last.as_mut() {
@@ -2377,7 +2370,7 @@ fn chain_contradictions(board: &Board) -> Option<wrong::Contradictions> {
             }
         }
     });
-    contradictions
+    Some(contradictions)
 }
 
 /// [`chain_starts`] of a grouped board, read from its closures.
@@ -2916,9 +2909,6 @@ fn report(board: &Board, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
 /// a house's places implies `x`, the opposite of `x` implies every premise false, the cell or the house left empty.
 /// A net's look-ahead singles have no such converse: its verities are found first.
 fn report_in_hodoku_order(board: &Board, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
-    if !board.net {
-        FORCING_ASKED.set(true);
-    }
     // The chains' contradictions read from the wrong facts, where they serve: their closures then wait for the
     // verities.
     let mut read = (!board.net).then(|| chain_contradictions(board)).flatten();

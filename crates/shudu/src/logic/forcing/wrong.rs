@@ -251,7 +251,8 @@ fn rest_of_house(board: &Board, d: usize, rest: u128, push: &mut impl FnMut(usiz
 }
 
 /// The starts [`super::chain_starts`] lets through, or a few more, of a grouped board, through the solution `sol`
-/// (which every cell's candidates allow), and if `judge`, the forcing chains' premises that contradict themselves;
+/// (which every cell's candidates allow), with the parts that judge which of the forcing chains' premises
+/// contradict themselves;
 /// `None` on a board with more than 512 wrong facts true (a grid of few digits), which the closures serve.
 ///
 /// A wrong premise `p`'s closure contradicts itself exactly when `p` refutes itself (the starts' rule), or it
@@ -259,7 +260,7 @@ fn rest_of_house(board: &Board, d: usize, rest: u128, push: &mut impl FnMut(usiz
 /// wrong candidate `q` there false. The links read backwards with every fact negated are links too, so `p` makes
 /// `q` false exactly when `q` makes `p` false; that path crosses from wrong facts to right ones once, by a weak
 /// link between a wrong fact true that `q` implies and one that `p` implies: one of `p`'s seeing one of `q`'s.
-pub(super) fn starts(board: &Board, sol: &[u8; 81], judge: bool) -> Option<(ChainStarts, Option<Contradictions>)> {
+pub(super) fn starts(board: &Board, sol: &[u8; 81]) -> Option<(ChainStarts, Contradictions)> {
     debug_assert!(board.grouped && !board.net);
     let mut truth = Truth {
         places: [0; 9],
@@ -278,19 +279,19 @@ pub(super) fn starts(board: &Board, sol: &[u8; 81], judge: bool) -> Option<(Chai
     let graph = Graph::of(board, sol, &truth);
     match graph.ons {
         0..=256 => {
-            let (starts, judge) = starts_in::<4>(board, sol, &truth, graph, judge);
-            Some((starts, judge.map(|j| Contradictions::Narrow(Box::new(j)))))
+            let (starts, judge) = starts_in::<4>(board, sol, &truth, graph);
+            Some((starts, Contradictions::Narrow(Box::new(judge))))
         }
         257..=512 => {
-            let (starts, judge) = starts_in::<8>(board, sol, &truth, graph, judge);
-            Some((starts, judge.map(|j| Contradictions::Wide(Box::new(j)))))
+            let (starts, judge) = starts_in::<8>(board, sol, &truth, graph);
+            Some((starts, Contradictions::Wide(Box::new(judge))))
         }
         _ => None,
     }
 }
 
 /// Which premises of HoDoKu's forcing chains ([`super::report_in_hodoku_order`]) contradict themselves, read from
-/// the wrong facts ([`starts`] with `judge`) one premise at a time, as their turns come.
+/// the wrong facts ([`starts`]) one premise at a time, as their turns come.
 pub(super) enum Contradictions {
     Narrow(Box<Judge<4>>),
     Wide(Box<Judge<8>>),
@@ -384,13 +385,7 @@ impl Walk {
 }
 
 /// [`starts`] in a graph of at most `64 * W` facts true.
-fn starts_in<const W: usize>(
-    board: &Board,
-    sol: &[u8; 81],
-    truth: &Truth,
-    graph: Graph,
-    judge: bool,
-) -> (ChainStarts, Option<Judge<W>>) {
+fn starts_in<const W: usize>(board: &Board, sol: &[u8; 81], truth: &Truth, graph: Graph) -> (ChainStarts, Judge<W>) {
     let n = graph.nodes.len();
     let clashes = graph.clashes::<W>(board, truth);
     let mut comp = vec![NONE; n];
@@ -405,8 +400,8 @@ fn starts_in<const W: usize>(
     // Per part: the facts true its facts imply, those that see one of them, and whether two of the first see each
     // other (or a part it reaches has two that do).
     let mut parts: Vec<([u64; W], [u64; W])> = Vec::with_capacity(n);
-    // Per part, the cells whose solution's candidate its facts make false (kept when judging).
-    let mut removed: Vec<u128> = Vec::with_capacity(if judge { n } else { 0 });
+    // Per part, the cells whose solution's candidate its facts make false.
+    let mut removed: Vec<u128> = Vec::with_capacity(n);
     let mut bad: Vec<bool> = Vec::with_capacity(n);
     // For each part, the last part whose facts took in its own.
     let mut joined = vec![NONE; n];
@@ -453,7 +448,7 @@ fn starts_in<const W: usize>(
                     for (s, &r) in seeing.iter_mut().zip(&clashes[i]) {
                         *s |= r;
                     }
-                } else if judge && (graph.nodes[m] as usize) < CANDIDATE_NODES {
+                } else if (graph.nodes[m] as usize) < CANDIDATE_NODES {
                     cells_removed |= bit(graph.nodes[m] as usize / 9);
                 }
                 if m == v {
@@ -473,9 +468,7 @@ fn starts_in<const W: usize>(
                             implied[k] |= their_implied[k];
                             seeing[k] |= their_seeing[k];
                         }
-                        if judge {
-                            cells_removed |= removed[c as usize];
-                        }
+                        cells_removed |= removed[c as usize];
                     }
                 }
             }
@@ -487,9 +480,7 @@ fn starts_in<const W: usize>(
                     .any(|&m| m < graph.ons && (graph.nodes[m] as usize) < CANDIDATE_NODES);
             bad.push(part_bad);
             parts.push((implied, seeing));
-            if judge {
-                removed.push(cells_removed);
-            }
+            removed.push(cells_removed);
         }
     }
     let mut starts = ChainStarts {
@@ -497,7 +488,7 @@ fn starts_in<const W: usize>(
         groups: [0; 9],
     };
     if !any_bad {
-        return (starts, judge.then(|| Judge::new(sol, graph, comp, parts, bad, removed)));
+        return (starts, Judge::new(sol, graph, comp, parts, bad, removed));
     }
     // The wrong facts the candidates that refute themselves imply: a start's wrong fact is one of them, and implies
     // one that sees a fact one of them implies.
@@ -539,7 +530,7 @@ fn starts_in<const W: usize>(
             starts.groups[d] |= 1 << g;
         }
     }
-    (starts, judge.then(|| Judge::new(sol, graph, comp, parts, bad, removed)))
+    (starts, Judge::new(sol, graph, comp, parts, bad, removed))
 }
 
 impl<const W: usize> Judge<W> {
@@ -585,7 +576,7 @@ mod tests {
             let (parts, at, _) = closures_judged(&board, false);
             let exact = starts_of(&board, &(parts, at));
             let sol = solution_of(&grid).expect("a path's grid keeps its solution");
-            let (wrong, _) = starts(&board, &sol, false).expect("a path's grid has few wrong facts");
+            let (wrong, _) = starts(&board, &sol).expect("a path's grid has few wrong facts");
             assert_eq!(wrong.is_empty(), exact.is_empty(), "{grid:?}");
             for d in 0..9 {
                 assert_eq!(exact.cells[d] & !wrong.cells[d], 0, "a candidate start left out");
@@ -621,8 +612,7 @@ mod tests {
             let board = grouped_board(&grid);
             let (parts, at, _) = closures_judged(&board, true);
             let sol = solution_of(&grid).expect("a path's grid keeps its solution");
-            let (_, judge) = starts(&board, &sol, true).expect("a path's grid has few wrong facts");
-            let mut judge = judge.expect("judging was asked for");
+            let (_, mut judge) = starts(&board, &sol).expect("a path's grid has few wrong facts");
             for (cell, &right) in sol.iter().enumerate() {
                 for d in (0..9).filter(|&d| board.cells[cell] >> d & 1 != 0) {
                     let premise = Fact::new(cell, d, right as usize != d);
