@@ -2330,9 +2330,9 @@ pub(super) fn chain_starts(grid: &Grid) -> ChainStarts {
 }
 
 /// The premises of the forcing chains on a grouped board that contradict themselves, read from the solution's wrong
-/// facts ([`wrong::starts`]): kept with the grid's starts where [`chain_starts`] read them, else read now and kept.
-/// `None` where the wrong facts do not serve (no solution the candidates allow, or too many wrong facts), and the
-/// closures judge.
+/// facts ([`wrong::starts`]): those kept with the grid's starts where [`chain_starts`] read them (taken, as they are
+/// judged once), else read now (and the starts they give kept). `None` where the wrong facts do not serve (no
+/// solution the candidates allow, or too many wrong facts), and the closures judge.
 fn chain_contradictions(board: &Board) -> Option<wrong::Contradictions> {
     if !board.grouped {
         return None;

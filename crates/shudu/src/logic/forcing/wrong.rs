@@ -252,8 +252,8 @@ fn rest_of_house(board: &Board, d: usize, rest: u128, push: &mut impl FnMut(usiz
 
 /// The starts [`super::chain_starts`] lets through, or a few more, of a grouped board, through the solution `sol`
 /// (which every cell's candidates allow), with the parts that judge which of the forcing chains' premises
-/// contradict themselves;
-/// `None` on a board with more than 512 wrong facts true (a grid of few digits), which the closures serve.
+/// contradict themselves; `None` on a board with more than 512 wrong facts true (a grid of few digits), which the
+/// closures serve.
 ///
 /// A wrong premise `p`'s closure contradicts itself exactly when `p` refutes itself (the starts' rule), or it
 /// empties a cell or a house: it makes the solution's candidate there false (a wrong fact it implies) and each
