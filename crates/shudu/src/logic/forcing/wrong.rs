@@ -277,14 +277,23 @@ pub(super) fn starts(board: &Board, sol: &[u8; 81]) -> Option<(ChainStarts, Cont
         }
     }
     let graph = Graph::of(board, sol, &truth);
+    // Sets of as few words as the facts true need.
     match graph.ons {
-        0..=256 => {
+        0..=128 => {
+            let (starts, judge) = starts_in::<2>(board, sol, &truth, graph);
+            Some((starts, Contradictions::Two(Box::new(judge))))
+        }
+        129..=192 => {
+            let (starts, judge) = starts_in::<3>(board, sol, &truth, graph);
+            Some((starts, Contradictions::Three(Box::new(judge))))
+        }
+        193..=256 => {
             let (starts, judge) = starts_in::<4>(board, sol, &truth, graph);
-            Some((starts, Contradictions::Narrow(Box::new(judge))))
+            Some((starts, Contradictions::Four(Box::new(judge))))
         }
         257..=512 => {
             let (starts, judge) = starts_in::<8>(board, sol, &truth, graph);
-            Some((starts, Contradictions::Wide(Box::new(judge))))
+            Some((starts, Contradictions::Eight(Box::new(judge))))
         }
         _ => None,
     }
@@ -293,17 +302,22 @@ pub(super) fn starts(board: &Board, sol: &[u8; 81]) -> Option<(ChainStarts, Cont
 /// Which premises of HoDoKu's forcing chains ([`super::report_in_hodoku_order`]) contradict themselves, read from
 /// the wrong facts ([`starts`]) one premise at a time, as their turns come.
 pub(super) enum Contradictions {
-    Narrow(Box<Judge<4>>),
-    Wide(Box<Judge<8>>),
+    Two(Box<Judge<2>>),
+    Three(Box<Judge<3>>),
+    Four(Box<Judge<4>>),
+    Eight(Box<Judge<8>>),
 }
 
 impl Contradictions {
     /// Whether the wrong premise on the candidate of `digit` in `cell` (set if it is not the solution's, removed
     /// if it is) contradicts itself.
     pub(super) fn contradicts(&mut self, board: &Board, cell: usize, digit: usize) -> bool {
+        let node = candidate_node(cell, digit);
         match self {
-            Contradictions::Narrow(judge) => judge.contradicts(board, candidate_node(cell, digit)),
-            Contradictions::Wide(judge) => judge.contradicts(board, candidate_node(cell, digit)),
+            Contradictions::Two(judge) => judge.contradicts(board, node),
+            Contradictions::Three(judge) => judge.contradicts(board, node),
+            Contradictions::Four(judge) => judge.contradicts(board, node),
+            Contradictions::Eight(judge) => judge.contradicts(board, node),
         }
     }
 }
