@@ -279,22 +279,10 @@ pub(super) fn starts(board: &Board, sol: &[u8; 81]) -> Option<(ChainStarts, Cont
     let graph = Graph::of(board, sol, &truth);
     // Sets of as few words as the facts true need.
     match graph.ons {
-        0..=128 => {
-            let (starts, judge) = starts_in::<2>(board, sol, &truth, graph);
-            Some((starts, Contradictions::Two(Box::new(judge))))
-        }
-        129..=192 => {
-            let (starts, judge) = starts_in::<3>(board, sol, &truth, graph);
-            Some((starts, Contradictions::Three(Box::new(judge))))
-        }
-        193..=256 => {
-            let (starts, judge) = starts_in::<4>(board, sol, &truth, graph);
-            Some((starts, Contradictions::Four(Box::new(judge))))
-        }
-        257..=512 => {
-            let (starts, judge) = starts_in::<8>(board, sol, &truth, graph);
-            Some((starts, Contradictions::Eight(Box::new(judge))))
-        }
+        0..=128 => Some(starts_in(board, sol, &truth, graph, Contradictions::Two)),
+        129..=192 => Some(starts_in(board, sol, &truth, graph, Contradictions::Three)),
+        193..=256 => Some(starts_in(board, sol, &truth, graph, Contradictions::Four)),
+        257..=512 => Some(starts_in(board, sol, &truth, graph, Contradictions::Eight)),
         _ => None,
     }
 }
@@ -398,8 +386,14 @@ impl Walk {
     }
 }
 
-/// [`starts`] in a graph of at most `64 * W` facts true.
-fn starts_in<const W: usize>(board: &Board, sol: &[u8; 81], truth: &Truth, graph: Graph) -> (ChainStarts, Judge<W>) {
+/// [`starts`] in a graph of at most `64 * W` facts true, its judge kept as `kept` makes it.
+fn starts_in<const W: usize>(
+    board: &Board,
+    sol: &[u8; 81],
+    truth: &Truth,
+    graph: Graph,
+    kept: fn(Box<Judge<W>>) -> Contradictions,
+) -> (ChainStarts, Contradictions) {
     let n = graph.nodes.len();
     let clashes = graph.clashes::<W>(board, truth);
     let mut comp = vec![NONE; n];
@@ -502,7 +496,10 @@ fn starts_in<const W: usize>(board: &Board, sol: &[u8; 81], truth: &Truth, graph
         groups: [0; 9],
     };
     if !any_bad {
-        return (starts, Judge::new(sol, graph, comp, parts, bad, removed));
+        return (
+            starts,
+            kept(Box::new(Judge::new(sol, graph, comp, parts, bad, removed))),
+        );
     }
     // The wrong facts the candidates that refute themselves imply: a start's wrong fact is one of them, and implies
     // one that sees a fact one of them implies.
@@ -544,7 +541,10 @@ fn starts_in<const W: usize>(board: &Board, sol: &[u8; 81], truth: &Truth, graph
             starts.groups[d] |= 1 << g;
         }
     }
-    (starts, Judge::new(sol, graph, comp, parts, bad, removed))
+    (
+        starts,
+        kept(Box::new(Judge::new(sol, graph, comp, parts, bad, removed))),
+    )
 }
 
 impl<const W: usize> Judge<W> {
