@@ -1,4 +1,5 @@
-//! Whether any chain through candidates and groups can conclude anything, read from the puzzle's solution.
+//! Whether any chain through candidates and groups can conclude anything, and which forcing chains contradict
+//! themselves, read from the puzzle's solution.
 //!
 //! The chain closures' rule ([`super::chain_starts`]) asks which candidates `z`, assumed true, make themselves
 //! false. The links of a chain are sound for every solution the candidates allow, so they are those of a 2-SAT
@@ -17,6 +18,9 @@
 //! `w` exactly when `w` implies, through wrong facts, one that sees a fact `z` implies. The starts read here ask
 //! the first of any such `z`, the second of all of them together: the closures' starts and a few more, which only
 //! makes the searches look at starts that conclude nothing.
+//!
+//! The same parts judge HoDoKu's forcing chains ([`Contradictions`]): which wrong premises' closures contradict
+//! themselves, without the closures (see [`starts`]).
 
 use super::{
     bit, cells_of, common_peers, group_houses, groups_of, houses_of, peers, Board, ChainStarts, CELL_GROUPS, GROUPS,
