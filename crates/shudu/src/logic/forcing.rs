@@ -2941,7 +2941,8 @@ fn report_in_hodoku_order(board: &Board, emit: &mut dyn FnMut(Step) -> Flow) -> 
     let mut keyed = board.net.then(verities_in_order);
     // A premise true in the grid's solution implies only facts true in it: its closure never contradicts itself.
     let solution = wrong::solution_of_board(board);
-    let placeable = Placeable::new(board);
+    // Made for the first premise the closures judge (none where the wrong facts judge).
+    let mut placeable = None;
     // Per part: 0 not judged yet, 1 sound, 2 contradictory.
     let mut judged = vec![0u8; closures.len()];
     for placing in [true, false] {
@@ -2970,8 +2971,9 @@ fn report_in_hodoku_order(board: &Board, emit: &mut dyn FnMut(Step) -> Flow) -> 
                         continue;
                     };
                     if judged[part] == 0 {
+                        let placeable = placeable.get_or_insert_with(|| Placeable::new(board));
                         // A lone removal's part is its premise alone.
-                        let bad = closure.facts_contradict(board, &placeable, closure.lone.then_some(premise));
+                        let bad = closure.facts_contradict(board, placeable, closure.lone.then_some(premise));
                         judged[part] = 1 + u8::from(bad);
                     }
                     judged[part] == 2
