@@ -874,8 +874,6 @@ fn state(u: usize, on: bool, through_group: bool) -> usize {
 struct Visit {
     /// The cells on the way to the state, so a chain never passes through a cell twice.
     trail: Bitboard,
-    /// The generation of the search that reached the state (older ones are forgotten).
-    stamp: u32,
     parent: u32,
     depth: u16,
 }
@@ -883,6 +881,9 @@ struct Visit {
 /// Breadth-first search over states, reused from start to start.
 struct Search {
     visits: Vec<Visit>,
+    /// For each state, the generation of the search that last reached it (older ones are forgotten): apart from
+    /// the visits, as most links lead to a state already reached, and a test of these few bytes stays in the cache.
+    stamps: Vec<u32>,
     /// The states in the order reached: each at most once a search, so the queue never outgrows the states.
     queue: Vec<u32>,
     generation: u32,
@@ -945,6 +946,7 @@ impl Search {
     fn new() -> Search {
         Search {
             visits: Vec::new(),
+            stamps: Vec::new(),
             queue: Vec::new(),
             generation: 0,
             aside: Vec::new(),
@@ -960,6 +962,7 @@ impl Search {
         let states = 4 * nodes;
         if self.visits.len() < states {
             self.visits.resize(states, Visit::default());
+            self.stamps.resize(states, 0);
             self.queue.resize(states, 0);
         }
     }
@@ -967,7 +970,7 @@ impl Search {
     /// A new generation of stamps for a search.
     fn next_generation(&mut self) -> u32 {
         if self.generation == u32::MAX {
-            self.visits.fill(Visit::default());
+            self.stamps.fill(0);
             self.generation = 0;
         }
         self.generation += 1;
@@ -1015,8 +1018,8 @@ impl Search {
     fn resume(&mut self, k: Kept, generation: u32) -> (usize, usize) {
         let states = &self.kept.states[k.at as usize..(k.at + k.queued + k.aside) as usize];
         for r in states {
+            self.stamps[r.state as usize] = generation;
             let v = &mut self.visits[r.state as usize];
-            v.stamp = generation;
             v.parent = r.parent;
             v.depth = r.depth;
         }
@@ -1453,9 +1456,9 @@ fn explore<const GROUPED: bool>(
     if let Some(k) = resume {
         (head, tail) = search.resume(k, generation);
     } else {
+        search.stamps[first] = generation;
         search.visits[first] = Visit {
             trail: graph.nodes[start].span,
-            stamp: generation,
             parent: 0,
             depth: 0,
         };
@@ -1465,12 +1468,14 @@ fn explore<const GROUPED: bool>(
     // The search's parts as locals, so the loop below need not reread them through `search` (8 M instructions fewer).
     let Search {
         visits,
+        stamps,
         queue,
         aside,
         loop_path,
         ..
     } = search;
     let visits: &mut [Visit] = visits;
+    let stamps: &mut [u32] = stamps;
     let queue: &mut [u32] = queue;
     let start_node = &graph.nodes[start];
     let start_single = !is_group(start_node);
@@ -1516,9 +1521,10 @@ fn explore<const GROUPED: bool>(
                     GROUPED && ($through_group || v as usize >= graph.first_group),
                 );
                 debug_assert!(t < visits.len() && (v as usize) < graph.nodes.len());
-                // SAFETY: a link's target is a node of the graph, and `fit` sized the visits to four states a node.
-                let visit = unsafe { visits.get_unchecked_mut(t) };
-                if visit.stamp == generation {
+                // SAFETY: a link's target is a node of the graph, and `fit` sized the visits and stamps to four
+                // states a node.
+                let stamp = unsafe { stamps.get_unchecked_mut(t) };
+                if *stamp == generation {
                     continue;
                 }
                 // SAFETY: as above.
@@ -1539,9 +1545,10 @@ fn explore<const GROUPED: bool>(
                 } else {
                     false
                 };
-                *visit = Visit {
+                *stamp = generation;
+                // SAFETY: as above.
+                *unsafe { visits.get_unchecked_mut(t) } = Visit {
                     trail: trail | v_node.span,
-                    stamp: generation,
                     parent: s as u32,
                     depth: d + 1,
                 };
