@@ -536,7 +536,7 @@ impl BucketIndex {
     fn of(grid: &Grid, sets: &[Als]) -> BucketIndex {
         let mut start = vec![0u32; 9 * 81 + 1];
         // Each (set, bucket) once, in set order: counted here, placed below without finding the holders again.
-        let mut keys: Vec<(u32, u16)> = Vec::with_capacity(sets.len() * 4);
+        let mut keys: Vec<(u32, u16)> = Vec::with_capacity(sets.iter().map(|a| a.digits.count_ones() as usize).sum());
         for (i, a) in sets.iter().enumerate() {
             for d in digits_of(a.digits) {
                 if let Some(c) = a.holders(grid, d).first() {

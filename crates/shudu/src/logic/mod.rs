@@ -514,7 +514,9 @@ impl Solver {
     /// Solves as far as the ladder reaches, telling `listener` of every attempt and step.
     pub fn solve(&self, grid: &Grid, listener: &mut dyn Listener) -> SolveReport {
         let mut walk = self.walk(grid);
-        let mut steps = Vec::new();
+        // A step places at most one digit, and a hard path takes about as many other steps again: room made once
+        // rather than the steps (large) copied each time the list grows.
+        let mut steps = Vec::with_capacity(2 * grid.empty_cells().len() as usize);
         let outcome = loop {
             match walk.step_heard(listener) {
                 Ok(Some(step)) => steps.push(step),

@@ -317,10 +317,9 @@ impl Contradictions {
 /// The wrong facts' parts, kept to judge premises by: see [`starts`].
 pub(super) struct Judge<const W: usize> {
     sol: [u8; 81],
-    /// Per node number, its place among the wrong facts.
-    at: Vec<u16>,
-    /// Per wrong fact, its part.
-    comp: Vec<u16>,
+    /// Per candidate ([`candidate_node`]), the part of its wrong fact (the candidate true when it is not the
+    /// solution's, false when it is); [`NONE`] where the cell has no such candidate.
+    part_of: Vec<u16>,
     /// Per part, the wrong facts true its facts imply and those that see one.
     parts: Vec<([u64; W], [u64; W])>,
     /// Per part, whether two facts true it implies see each other.
@@ -333,7 +332,7 @@ pub(super) struct Judge<const W: usize> {
 
 impl<const W: usize> Judge<W> {
     fn contradicts(&mut self, board: &Board, node: usize) -> bool {
-        let part = self.comp[self.at[node] as usize] as usize;
+        let part = self.part_of[node] as usize;
         if self.judged[part] == 0 {
             let bad = self.bad[part] || self.empties(board, part);
             self.judged[part] = 1 + u8::from(bad);
@@ -345,9 +344,11 @@ impl<const W: usize> Judge<W> {
     fn empties(&self, board: &Board, part: usize) -> bool {
         let seeing = &self.parts[part].1;
         // A wrong candidate `q` made false: `q` implies a wrong fact seeing one the part implies.
+        // The words ORed rather than the first overlap looked for: a few words, and an early way out the processor
+        // would mispredict.
         let refuted = |cell: usize, d: usize| {
-            let implied = &self.parts[self.comp[self.at[candidate_node(cell, d)] as usize] as usize].0;
-            implied.iter().zip(seeing).any(|(&x, &y)| x & y != 0)
+            let implied = &self.parts[self.part_of[candidate_node(cell, d)] as usize].0;
+            implied.iter().zip(seeing).fold(0, |m, (&x, &y)| m | x & y) != 0
         };
         cells_of(self.removed[part]).any(|cell| {
             let right = self.sol[cell] as usize;
@@ -560,10 +561,15 @@ impl<const W: usize> Judge<W> {
         bad: Vec<bool>,
         removed: Vec<u128>,
     ) -> Judge<W> {
+        let mut part_of = vec![NONE; CANDIDATE_NODES];
+        for (&node, &c) in graph.nodes.iter().zip(&comp) {
+            if let Some(p) = part_of.get_mut(node as usize) {
+                *p = c;
+            }
+        }
         Judge {
             sol: *sol,
-            at: graph.at,
-            comp,
+            part_of,
             judged: vec![0; parts.len()],
             parts,
             bad,
