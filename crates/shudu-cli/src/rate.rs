@@ -206,7 +206,8 @@ type Answer = Result<(String, Result<Rated, Invalid>, Option<[u8; 81]>), String>
 /// Runs `shudu rate`.
 pub fn run(args: &RateArgs) -> Status {
     let mut solver = hodoku_solver();
-    solver.set_budget(args.max_steps);
+    // A rating shows no step's chains.
+    solver.set_budget(args.max_steps).set_chains(false);
     let mut se = SeLadder::new();
     se.set_budget(args.max_steps);
     let writer = BufWriter::with_capacity(1 << 16, io::stdout().lock());

@@ -92,7 +92,11 @@ impl Maker {
             .collect::<Result<_, _>>()?;
         Ok(Maker {
             generators,
-            solver: rate::hodoku_solver(),
+            solver: {
+                let mut solver = rate::hodoku_solver();
+                solver.set_chains(false);
+                solver
+            },
             se: SeLadder::new(),
         })
     }

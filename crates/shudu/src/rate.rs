@@ -635,7 +635,7 @@ pub fn hodoku_solver() -> Solver {
 /// assert_eq!(rate(&[0; 81]).unwrap_err(), Invalid::Several);
 /// ```
 pub fn rate(values: &[u8; 81]) -> Result<Rating, Invalid> {
-    rate_with(values, &hodoku_solver(), &SeLadder::new())
+    rate_with(values, hodoku_solver().set_chains(false), &SeLadder::new())
 }
 
 /// Rates a puzzle with the given ladders (build them once for a batch; [`hodoku_solver`] for HoDoKu's grading).

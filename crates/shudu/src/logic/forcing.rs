@@ -2703,21 +2703,33 @@ fn build_traced(board: &Board, found: &Found, done: Option<(Option<Conflict>, Tr
     };
     let mut pattern = Pattern::default();
     let mut chains: Vec<Vec<Fact>> = Vec::new();
+    // Without the chains (a grading), a step is what it does: HoDoKu's order chooses by that alone.
+    let written = !board.hodoku_order || CHAINS.get();
     match found {
         Found::Contradiction { premise } => {
-            let (conflict, trace) = done.unwrap_or_else(|| traced(board, *premise));
-            // The breadth-first derivation meets the contradiction the search saw (or an earlier one).
-            let conflict = conflict?;
-            for f in conflict_facts(conflict, board) {
-                // The premise itself may be one of the conflicting facts (its opposite derived).
-                chains.extend(chains_to(&trace, f).into_iter().filter(|c| c.len() > 1));
-            }
-            // In a net of depth two, a candidate the chains use as false because its own net fails there is
-            // followed by that net's chains (each starting from the candidate set true).
-            let used: Vec<Fact> = chains.iter().flatten().copied().collect();
-            for (fact, inner) in &trace.nested {
-                if used.contains(fact) {
-                    chains.extend(inner.iter().cloned());
+            if written {
+                let (conflict, trace) = done.unwrap_or_else(|| traced(board, *premise));
+                // The breadth-first derivation meets the contradiction the search saw (or an earlier one).
+                let conflict = conflict?;
+                for f in conflict_facts(conflict, board) {
+                    // The premise itself may be one of the conflicting facts (its opposite derived).
+                    chains.extend(chains_to(&trace, f).into_iter().filter(|c| c.len() > 1));
+                }
+                // In a net of depth two, a candidate the chains use as false because its own net fails there is
+                // followed by that net's chains (each starting from the candidate set true).
+                let used: Vec<Fact> = chains.iter().flatten().copied().collect();
+                for (fact, inner) in &trace.nested {
+                    if used.contains(fact) {
+                        chains.extend(inner.iter().cloned());
+                    }
+                }
+                match conflict {
+                    Conflict::TwiceInHouse { house, .. } | Conflict::EmptyHouse { house, .. } => {
+                        pattern.base = vec![House::from_index(usize::from(house))];
+                    }
+                    Conflict::Both { cell, .. } | Conflict::TwoValues { cell, .. } | Conflict::EmptyCell { cell } => {
+                        pattern.cells = vec![Cell::ALL[usize::from(cell)]];
+                    }
                 }
             }
             pattern.variant = Some(if board.net {
@@ -2725,14 +2737,6 @@ fn build_traced(board: &Board, found: &Found, done: Option<(Option<Conflict>, Tr
             } else {
                 "Forcing Chain Contradiction"
             });
-            match conflict {
-                Conflict::TwiceInHouse { house, .. } | Conflict::EmptyHouse { house, .. } => {
-                    pattern.base = vec![House::from_index(usize::from(house))];
-                }
-                Conflict::Both { cell, .. } | Conflict::TwoValues { cell, .. } | Conflict::EmptyCell { cell } => {
-                    pattern.cells = vec![Cell::ALL[usize::from(cell)]];
-                }
-            }
             pattern.digits = Candidates::only(Digit::from_index(premise.digit()));
         }
         Found::Verity {
@@ -2740,10 +2744,12 @@ fn build_traced(board: &Board, found: &Found, done: Option<(Option<Conflict>, Tr
             results,
             house,
         } => {
-            let traces: Vec<Trace> = premises.iter().map(|&p| traced_until(board, p, results).1).collect();
-            for &r in results {
-                for t in &traces {
-                    chains.extend(chains_to(t, r));
+            if written {
+                let traces: Vec<Trace> = premises.iter().map(|&p| traced_until(board, p, results).1).collect();
+                for &r in results {
+                    for t in &traces {
+                        chains.extend(chains_to(t, r));
+                    }
                 }
             }
             pattern.variant = Some(if board.net {
@@ -2781,6 +2787,20 @@ fn build_traced(board: &Board, found: &Found, done: Option<(Option<Conflict>, Tr
     let mut step = Step::elimination(technique, eliminations, pattern);
     step.placements = placements;
     Some(Built { step, chains: unique })
+}
+
+thread_local! {
+    /// Whether the forcing steps reported in HoDoKu's order write out their chains ([`with_chains`]).
+    static CHAINS: core::cell::Cell<bool> = const { core::cell::Cell::new(true) };
+}
+
+/// Runs `f` with the forcing chains' and nets' steps in HoDoKu's order written with their chains or without
+/// (`chains`; see [`crate::logic::Solver::set_chains`]), as before afterwards.
+pub(super) fn with_chains<R>(chains: bool, f: impl FnOnce() -> R) -> R {
+    let before = CHAINS.replace(chains);
+    let out = f();
+    CHAINS.set(before);
+    out
 }
 
 /// The total length of a step's chains (links, not nodes).
@@ -3738,6 +3758,37 @@ mod tests {
         "7.....4...2..7..8...3..8..9...5..3...6..2..9...1..7..6...3..9...3..4..6...9..1..5",
         "9..7..3...5..2..1...7.....93..6..7...6..5..3...2..8..61..4..6...4..6..8...6..3..4",
     ];
+
+    /// A grading's solver, its forcing steps without chains, takes HoDoKu's ladder's path step for step: the same
+    /// technique, placements and eliminations at every step of seven hard paths, which take forcing chains and nets.
+    #[test]
+    fn a_path_without_chains_is_the_path_with_them() {
+        let with = crate::rate::hodoku_solver();
+        let mut without = crate::rate::hodoku_solver();
+        without.set_chains(false);
+        let mut forcing = 0;
+        for puzzle in HARD {
+            let grid = Grid::from_values(&parse_line(puzzle).expect("parses")).expect("valid");
+            let (a, b) = (
+                with.solve(&grid, &mut crate::logic::Silent),
+                without.solve(&grid, &mut crate::logic::Silent),
+            );
+            assert_eq!(a.outcome, b.outcome, "{puzzle}");
+            assert_eq!(a.steps.len(), b.steps.len(), "{puzzle}");
+            for (x, y) in a.steps.iter().zip(&b.steps) {
+                assert_eq!(
+                    (x.technique, &x.placements, &x.eliminations),
+                    (y.technique, &y.placements, &y.eliminations),
+                    "{puzzle}"
+                );
+                if matches!(x.technique, Technique::ForcingChain | Technique::ForcingNet) {
+                    assert!(!x.pattern.chains.is_empty() && y.pattern.chains.is_empty(), "{puzzle}");
+                    forcing += 1;
+                }
+            }
+        }
+        assert!(forcing > 20, "only {forcing} forcing steps compared");
+    }
 
     /// Every grid of HoDoKu's ladder's path of each puzzle, from the puzzle to the last step's.
     fn path_grids<'a>(puzzles: impl IntoIterator<Item = &'a str>) -> Vec<Grid> {
