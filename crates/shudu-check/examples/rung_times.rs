@@ -1,16 +1,16 @@
 //! Where HoDoKu's grading spends its time, rung by rung, over a collection: for each technique of the ladder
-//! `shudu rate` grades with, how often it was tried, how often it took the step, and the time its searches took
+//! `shudu rate` grades with (or, with `explain` after N, the default ladder `shudu explain` walks), how often it was tried, how often it took the step, and the time its searches took
 //! (from each attempt to the next event the solver reports). A guide to where speed work pays, not a benchmark:
 //! the clock is read around every attempt.
 //!
 //! ```sh
-//! cargo run --release -p shudu-check --example rung_times -- ../shared/data/puzzles/top1465.txt [N]
+//! cargo run --release -p shudu-check --example rung_times -- ../shared/data/puzzles/top1465.txt [N [explain]]
 //! ```
 
 use std::time::{Duration, Instant};
 
 use shudu::format::parse_line;
-use shudu::logic::{Listener, Step, Technique};
+use shudu::logic::{Listener, Solver, Step, Technique};
 use shudu::rate::hodoku_solver;
 use shudu::Grid;
 
@@ -55,10 +55,19 @@ impl Listener for Rungs {
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let file = args.next().expect("usage: rung_times FILE [N]");
+    let file = args.next().expect("usage: rung_times FILE [N [explain]]");
     let n: usize = args.next().map_or(usize::MAX, |s| s.parse().expect("a number"));
+    let solver = match args.next().as_deref() {
+        Some("explain") => Solver::new(),
+        None => {
+            // A grading writes no chains (as `shudu rate`).
+            let mut solver = hodoku_solver();
+            solver.set_chains(false);
+            solver
+        }
+        Some(other) => panic!("unknown ladder {other}: `explain` or none"),
+    };
     let text = std::fs::read_to_string(&file).expect("the collection is readable");
-    let solver = hodoku_solver();
     let mut rungs = Rungs::default();
     let start = Instant::now();
     for line in text.lines().filter(|l| !l.trim().is_empty()).take(n) {

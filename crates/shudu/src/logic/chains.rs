@@ -873,9 +873,27 @@ fn state(u: usize, on: bool, through_group: bool) -> usize {
 #[derive(Copy, Clone, Default)]
 struct Visit {
     /// The cells on the way to the state, so a chain never passes through a cell twice.
-    trail: Bitboard,
+    trail: Trail,
     parent: u32,
     depth: u16,
+}
+
+/// A [`Bitboard`] kept as two words, so a [`Visit`] takes 24 bytes rather than the 32 a `u128`'s alignment asks
+/// (the visits are read at random, one a link).
+#[derive(Copy, Clone, Default)]
+struct Trail([u64; 2]);
+
+impl Trail {
+    #[inline]
+    fn of(cells: Bitboard) -> Trail {
+        let bits = cells.bits();
+        Trail([bits as u64, (bits >> 64) as u64])
+    }
+
+    #[inline]
+    fn cells(self) -> Bitboard {
+        Bitboard::from_bits(u128::from(self.0[0]) | u128::from(self.0[1]) << 64)
+    }
 }
 
 /// Breadth-first search over states, reused from start to start.
@@ -1008,7 +1026,7 @@ impl Search {
         keeping.trails.extend(queue[followed..queued].iter().map(|&t| {
             debug_assert!((t as usize) < visits.len());
             // SAFETY: as above.
-            unsafe { visits.get_unchecked(t as usize) }.trail
+            unsafe { visits.get_unchecked(t as usize) }.trail.cells()
         }));
         keeping.starts.push(kept);
     }
@@ -1029,7 +1047,7 @@ impl Search {
         }
         let trails = &self.kept.trails[k.trails as usize..(k.trails + k.queued - k.followed) as usize];
         for (r, &trail) in queued[k.followed as usize..].iter().zip(trails) {
-            self.visits[r.state as usize].trail = trail;
+            self.visits[r.state as usize].trail = Trail::of(trail);
         }
         self.aside.extend(aside.iter().map(|r| r.state));
         (k.followed as usize, k.queued as usize)
@@ -1458,7 +1476,7 @@ fn explore<const GROUPED: bool>(
     } else {
         search.stamps[first] = generation;
         search.visits[first] = Visit {
-            trail: graph.nodes[start].span,
+            trail: Trail::of(graph.nodes[start].span),
             parent: 0,
             depth: 0,
         };
@@ -1496,6 +1514,7 @@ fn explore<const GROUPED: bool>(
         // SAFETY: `head < tail`, within the queue, which holds states of the graph (see the links below).
         let s = unsafe { *queue.get_unchecked(head) } as usize;
         let Visit { trail, depth: d, .. } = unsafe { *visits.get_unchecked(s) };
+        let trail = trail.cells();
         // The states come in order of depth: from here on, each would lead past the phase's length.
         if d >= limit {
             break;
@@ -1548,7 +1567,7 @@ fn explore<const GROUPED: bool>(
                 *stamp = generation;
                 // SAFETY: as above.
                 *unsafe { visits.get_unchecked_mut(t) } = Visit {
-                    trail: trail | v_node.span,
+                    trail: Trail::of(trail | v_node.span),
                     parent: s as u32,
                     depth: d + 1,
                 };
