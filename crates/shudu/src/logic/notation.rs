@@ -1,7 +1,5 @@
 //! HoDoKu's notation for cells, candidates and steps (`r467c2`, `r3c1<>3`, `3,7 in r3c89`), in English and Chinese.
 
-use core::fmt::Write;
-
 use crate::grid::{Bitboard, Candidates, Cell, Digit, House};
 
 use super::step::Step;
@@ -98,7 +96,8 @@ pub fn eliminations(list: &[(Cell, Digit)]) -> String {
                 out.push_str(", ");
             }
             push_cells(&mut out, set);
-            let _ = write!(out, "<>{d}");
+            out.push_str("<>");
+            out.push(char::from(b'0' + d.get()));
         }
     }
     out
@@ -111,7 +110,10 @@ pub fn placements(list: &[(Cell, Digit)]) -> String {
         if i > 0 {
             out.push_str(", ");
         }
-        let _ = write!(out, "{c}={d}");
+        // Pushed, not formatted: a path writes a placement at most of its steps.
+        push_cells(&mut out, Bitboard::only(*c));
+        out.push('=');
+        out.push(char::from(b'0' + d.get()));
     }
     out
 }
@@ -123,7 +125,7 @@ pub fn digits(set: Candidates) -> String {
         if i > 0 {
             out.push(',');
         }
-        let _ = write!(out, "{d}");
+        out.push(char::from(b'0' + d.get()));
     }
     out
 }
