@@ -2182,11 +2182,15 @@ fn chain_text(chain: &Chain) -> String {
         i = j;
     }
     let link = |a: &Node, b: &Node| if !a.on && b.on { '=' } else { '-' };
-    let mut text = String::new();
+    let digit = |d: Digit| char::from(b'0' + d.get());
+    // Pushed a character at a time rather than formatted: a path writes its chains' links by the thousand.
+    let mut text = String::with_capacity(nodes.len() * 8);
     if let Some(first) = runs.first() {
         if first.len() > 1 {
             // The chain starts inside a cell: name the digit it starts from.
-            text.push_str(&format!("{}{} ", first[0].digit, link(&first[0], &first[1])));
+            text.push(digit(first[0].digit));
+            text.push(link(&first[0], &first[1]));
+            text.push(' ');
         }
     }
     for (k, run) in runs.iter().enumerate() {
@@ -2195,22 +2199,28 @@ fn chain_text(chain: &Chain) -> String {
             let b = &run[0];
             let l = link(a, b);
             // A set left by a forced exit names the digit it forces, the exit cell's last candidate.
-            let digit = if a.kind == NodeKind::Als && b.kind != NodeKind::Als && l == '=' {
+            let d = if a.kind == NodeKind::Als && b.kind != NodeKind::Als && l == '=' {
                 b.digit
             } else {
                 a.digit
             };
-            text.push_str(&format!(" {l}{digit}{l} "));
+            text.push(' ');
+            text.push(l);
+            text.push(digit(d));
+            text.push(l);
+            text.push(' ');
         }
         if run[0].kind == NodeKind::Als {
             text.push_str("ALS:");
         }
-        text.push_str(&notation::cells(&run[0].cells));
+        notation::push_cells(&mut text, run[0].cells.iter().copied().collect());
     }
     if let Some(last) = runs.last() {
         if last.len() > 1 {
             let n = last.len();
-            text.push_str(&format!(" {}{}", link(&last[n - 2], &last[n - 1]), last[n - 1].digit));
+            text.push(' ');
+            text.push(link(&last[n - 2], &last[n - 1]));
+            text.push(digit(last[n - 1].digit));
         }
     }
     text
