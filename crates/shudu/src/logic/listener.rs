@@ -1,8 +1,6 @@
 //! Listeners observe the solver: every technique it tries and every step it takes, with the grid after it.
 //! They never steer: the solver's path is the same whoever listens.
 
-use core::fmt::Write as _;
-
 use crate::grid::{Bitboard, Cell, Grid};
 
 use super::step::Step;
@@ -70,7 +68,25 @@ impl Listener for TextListener {
     fn on_step(&mut self, step: &Step, grid: &Grid) {
         self.steps += 1;
         // Written in place: a path on a hard puzzle has a hundred steps and most draw a grid.
-        let _ = writeln!(self.out, "{:>3}. {}", self.steps, step.explain(self.lang));
+        // The number right-aligned in three columns, pushed rather than formatted (a path numbers every step).
+        let mut digits = [0u8; 20];
+        let mut at = digits.len();
+        let mut n = self.steps;
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        for _ in digits.len() - at..3 {
+            self.out.push(' ');
+        }
+        self.out.extend(digits[at..].iter().map(|&b| char::from(b)));
+        self.out.push_str(". ");
+        self.out.push_str(&step.explain(self.lang));
+        self.out.push('\n');
         let draw = match self.grids {
             Grids::None => false,
             Grids::Changed => !step.eliminations.is_empty(),

@@ -152,13 +152,22 @@ fn name_zh(step: &Step) -> String {
 pub fn explain(step: &Step, lang: Lang) -> String {
     let p = &step.pattern;
     let house = |i: usize| p.base.get(i).map(|h| h.to_string()).unwrap_or_default();
-    let cover = p.cover.first().map(|h| h.to_string()).unwrap_or_default();
+    // Made only by the arms that name them: most steps are singles.
+    let cover = || p.cover.first().map(|h| h.to_string()).unwrap_or_default();
     let result = if step.placements.is_empty() {
         eliminations(&step.eliminations)
     } else {
         placements(&step.placements)
     };
-    let single_digit = p.digits.first().map(|d| d.to_string()).unwrap_or_default();
+    let single_digit = || p.digits.first().map(|d| d.to_string()).unwrap_or_default();
+    // The commonest steps' text pushed rather than formatted: a path writes one at most of its steps.
+    let joined = |parts: &[&str]| {
+        let mut out = String::with_capacity(parts.iter().map(|s| s.len()).sum());
+        for part in parts {
+            out.push_str(part);
+        }
+        out
+    };
     match (lang, step.technique) {
         // Fish name their base and cover houses and fins (see fish.rs).
         (_, t) if super::fish::is_fish(t) => super::fish::explain(step, lang),
@@ -166,11 +175,17 @@ pub fn explain(step: &Step, lang: Lang) -> String {
         (_, t) if t.info().family == super::technique::Family::Uniqueness => {
             super::uniqueness::explain(step, lang, &result)
         }
-        (Lang::En, Technique::FullHouse | Technique::NakedSingle) => format!("{}: {result}", step.technique),
-        (Lang::En, Technique::HiddenSingle) => format!("Hidden Single: {result} in {}", house(0)),
-        (Lang::En, Technique::LockedCandidatesPointing | Technique::LockedCandidatesClaiming) => {
-            format!("{}: {single_digit} in {} => {result}", step.technique, house(0))
-        }
+        (Lang::En, Technique::FullHouse | Technique::NakedSingle) => joined(&[step.technique.name(), ": ", &result]),
+        (Lang::En, Technique::HiddenSingle) => joined(&["Hidden Single: ", &result, " in ", &house(0)]),
+        (Lang::En, Technique::LockedCandidatesPointing | Technique::LockedCandidatesClaiming) => joined(&[
+            step.technique.name(),
+            ": ",
+            &single_digit(),
+            " in ",
+            &house(0),
+            " => ",
+            &result,
+        ]),
         // Single-digit patterns, wings, colouring and Remote Pair word their steps from their own patterns.
         (_, Technique::Skyscraper | Technique::TwoStringKite | Technique::TurbotFish | Technique::EmptyRectangle) => {
             super::single_digit::explain(step, lang, &result)
@@ -208,17 +223,20 @@ pub fn explain(step: &Step, lang: Lang) -> String {
         }
         (Lang::Zh, Technique::HiddenSingle) => {
             format!(
-                "{}：{} 中 {single_digit} 只能填在 {} => {result}",
+                "{}：{} 中 {} 只能填在 {} => {result}",
                 name_zh(step),
                 house(0),
+                single_digit(),
                 cells(&p.cells)
             )
         }
         (Lang::Zh, Technique::LockedCandidatesPointing | Technique::LockedCandidatesClaiming) => {
             format!(
-                "{}：{} 中的 {single_digit} 只在 {cover} => {result}",
+                "{}：{} 中的 {} 只在 {} => {result}",
                 name_zh(step),
-                house(0)
+                house(0),
+                single_digit(),
+                cover()
             )
         }
         (Lang::Zh, Technique::HiddenPair | Technique::HiddenTriple | Technique::HiddenQuadruple) => format!(
