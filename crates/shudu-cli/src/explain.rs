@@ -360,11 +360,14 @@ fn explain(givens: Givens, config: &Config) -> (String, Option<SolvePath>) {
     if text_path {
         let mut listener = TextListener::new(config.lang, config.grids);
         let report = config.solver.solve(&grid, &mut listener);
-        let mut text = String::new();
-        if config.grids == Grids::All {
-            text.push_str(&candidate_grid(&grid, Bitboard::EMPTY));
-        }
-        text.push_str(&listener.out);
+        // The path's text as the listener wrote it, not copied again (a hard path's is tens of kilobytes).
+        let text = if config.grids == Grids::All {
+            let mut text = candidate_grid(&grid, Bitboard::EMPTY);
+            text.push_str(&listener.out);
+            text
+        } else {
+            listener.out
+        };
         let ending = Ending {
             puzzle,
             report: Some(&report),
@@ -397,9 +400,14 @@ fn render(ending: &Ending, trace: Option<&str>, config: &Config) -> String {
             line
         }
         (Format::Text, false) => {
-            let mut text = format!("{}\n", ending.puzzle);
-            text.push_str(trace.unwrap_or_default());
-            text.push_str(&text_ending(ending, lang));
+            let trace = trace.unwrap_or_default();
+            let end = text_ending(ending, lang);
+            // Room made once: the trace is most of it.
+            let mut text = String::with_capacity(ending.puzzle.len() + 1 + trace.len() + end.len());
+            text.push_str(&ending.puzzle);
+            text.push('\n');
+            text.push_str(trace);
+            text.push_str(&end);
             text
         }
         (Format::Json, summary) => {

@@ -58,7 +58,8 @@ impl TextListener {
         TextListener {
             lang,
             grids,
-            out: String::new(),
+            // A hard path writes tens of kilobytes: room for the first sixteen made at once, not grown into.
+            out: String::with_capacity(1 << 14),
             steps: 0,
         }
     }
@@ -119,7 +120,9 @@ pub fn candidate_grid(grid: &Grid, marked: Bitboard) -> String {
 fn push_candidate_grid(out: &mut String, grid: &Grid, marked: Bitboard) {
     // Each cell's text: its digit, `-` for an empty cell with no candidate left, or its candidates; then `*` if
     // marked. As bytes (all ASCII), with its length.
-    let mut cells = [([0u8; 10], 0u8); 81];
+    // Padded with spaces, so a cell is copied whole, ten bytes (a fixed copy, no call), its padding falling where
+    // the grid has spaces or where what follows is written after it.
+    let mut cells = [([b' '; 10], 0u8); 81];
     let mut widths = [1usize; 9];
     for (c, (bytes, len)) in Cell::ALL.into_iter().zip(cells.iter_mut()) {
         let mut n = 0;
@@ -152,7 +155,8 @@ fn push_candidate_grid(out: &mut String, grid: &Grid, marked: Bitboard) {
     // The grid's text as bytes in one buffer, made into text once (ASCII throughout): pushed a character at a time
     // onto the string, the grids of top1465's first 1,000 explained cost 156 M instructions more, and pushed onto a
     // growing vector another 136 M. The widest grid: 13 lines of at most 1 + 9 * (1 + 10) + 3 * 2 + 1 bytes.
-    let mut text = [b' '; 13 * 107];
+    // The last cell's padding may run nine bytes past the widest grid's end.
+    let mut text = [b' '; 13 * 107 + 9];
     let mut at = 0;
     let rule = |text: &mut [u8], at: &mut usize, left: u8, mid: u8, right: u8| {
         text[*at] = left;
@@ -176,9 +180,8 @@ fn push_candidate_grid(out: &mut String, grid: &Grid, marked: Bitboard) {
         at += 1;
         for (col, width) in widths.iter().enumerate() {
             // A space, the cell's text, spaces to the column's width (the buffer's spaces, left as they are).
-            let (bytes, len) = &cells[row * 9 + col];
-            let len = usize::from(*len);
-            text[at + 1..at + 1 + len].copy_from_slice(&bytes[..len]);
+            let (bytes, _) = &cells[row * 9 + col];
+            text[at + 1..at + 11].copy_from_slice(bytes);
             at += 1 + width;
             if col % 3 == 2 {
                 text[at + 1] = b'|';
