@@ -1560,11 +1560,8 @@ fn forward_reach<const W: usize>(
             }
             let used = if a < 9 { 1u16 << a } else { 0 };
             let mut acc = [0u64; W];
-            let mut take = digits & !used;
-            while take != 0 {
-                let d = take.trailing_zeros() as usize;
-                take &= take - 1;
-                for (a, b) in acc.iter_mut().zip(&by_digit[d]) {
+            for d in digits_of(digits & !used) {
+                for (a, b) in acc.iter_mut().zip(&by_digit[d.index()]) {
                     *a |= b;
                 }
             }
@@ -1721,10 +1718,7 @@ fn walk_rows<const W: usize>(
         // No walk starts from a set without an open digit (see `chain_search`).
         if net.sets[t].open != 0 {
             for l in links.iter().filter(|l| first(t, l.to as usize)) {
-                let mut ds = l.digits;
-                while ds != 0 {
-                    let d = ds.trailing_zeros() as usize;
-                    ds &= ds - 1;
+                for d in digits_of(l.digits).map(Digit::index) {
                     let row = row_of[l.to as usize * 10 + d];
                     if row == u32::MAX {
                         continue;

@@ -179,7 +179,7 @@ fn push_candidate_grid(out: &mut String, grid: &Grid, marked: Bitboard) {
         text[at] = b'|';
         at += 1;
         for (col, width) in widths.iter().enumerate() {
-            // A space, the cell's text, spaces to the column's width (the buffer's spaces, left as they are).
+            // A space, the cell's text and spaces to the column's width (its padding, or the buffer's spaces).
             let (bytes, _) = &cells[row * 9 + col];
             text[at + 1..at + 11].copy_from_slice(bytes);
             at += 1 + width;

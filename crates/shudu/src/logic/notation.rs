@@ -160,14 +160,6 @@ pub fn explain(step: &Step, lang: Lang) -> String {
         placements(&step.placements)
     };
     let single_digit = || p.digits.first().map(|d| d.to_string()).unwrap_or_default();
-    // The commonest steps' text pushed rather than formatted: a path writes one at most of its steps.
-    let joined = |parts: &[&str]| {
-        let mut out = String::with_capacity(parts.iter().map(|s| s.len()).sum());
-        for part in parts {
-            out.push_str(part);
-        }
-        out
-    };
     match (lang, step.technique) {
         // Fish name their base and cover houses and fins (see fish.rs).
         (_, t) if super::fish::is_fish(t) => super::fish::explain(step, lang),
@@ -175,9 +167,10 @@ pub fn explain(step: &Step, lang: Lang) -> String {
         (_, t) if t.info().family == super::technique::Family::Uniqueness => {
             super::uniqueness::explain(step, lang, &result)
         }
-        (Lang::En, Technique::FullHouse | Technique::NakedSingle) => joined(&[step.technique.name(), ": ", &result]),
-        (Lang::En, Technique::HiddenSingle) => joined(&["Hidden Single: ", &result, " in ", &house(0)]),
-        (Lang::En, Technique::LockedCandidatesPointing | Technique::LockedCandidatesClaiming) => joined(&[
+        // The commonest steps' text joined rather than formatted: a path writes one at most of its steps.
+        (Lang::En, Technique::FullHouse | Technique::NakedSingle) => [step.technique.name(), ": ", &result].concat(),
+        (Lang::En, Technique::HiddenSingle) => ["Hidden Single: ", &result, " in ", &house(0)].concat(),
+        (Lang::En, Technique::LockedCandidatesPointing | Technique::LockedCandidatesClaiming) => [
             step.technique.name(),
             ": ",
             &single_digit(),
@@ -185,7 +178,8 @@ pub fn explain(step: &Step, lang: Lang) -> String {
             &house(0),
             " => ",
             &result,
-        ]),
+        ]
+        .concat(),
         // Single-digit patterns, wings, colouring and Remote Pair word their steps from their own patterns.
         (_, Technique::Skyscraper | Technique::TwoStringKite | Technique::TurbotFish | Technique::EmptyRectangle) => {
             super::single_digit::explain(step, lang, &result)
