@@ -424,14 +424,8 @@ impl Solver {
             let found = match (queue.as_deref_mut(), t) {
                 (Some(q), Technique::FullHouse | Technique::NakedSingle | Technique::HiddenSingle) => q.next(t),
                 _ => {
-                    let find = || self.find(t, grid);
-                    let (found, spent) = budget::with_budget(self.budget, || {
-                        if self.chains {
-                            find()
-                        } else {
-                            forcing::with_chains(false, find)
-                        }
-                    });
+                    let (found, spent) =
+                        budget::with_budget(self.budget, || forcing::with_chains(self.chains, || self.find(t, grid)));
                     out_of_budget |= spent.ran_out;
                     found
                 }
