@@ -714,52 +714,85 @@ fn xy_wing(grid: &Grid, overlap: bool, emit: &mut dyn FnMut(Step) -> Flow) -> Fl
 fn xy_wing_search(grid: &Grid, overlap: bool, focus: Bitboard, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     let net = Net::of(grid, overlap);
     let fresh = net.fresh(focus);
+    // After a barren grid, the places among a pivot's links of those leading to a fresh set: where neither the
+    // pivot nor the first partner is fresh, only these are tried as the second (most pairs are passed over so, and
+    // testing each pair was a branch the processor mispredicts).
+    let mut fresh_links: Vec<u32> = Vec::new();
     for c in 0..net.sets.len() as u32 {
         let links = net.links_of(c);
-        let pivot = fresh.holds(c);
+        let every = fresh.0.is_none() || fresh.holds(c);
+        if !every {
+            fresh_links.clear();
+            fresh_links.extend((0..links.len() as u32).filter(|&k| fresh.holds(links[k as usize].to)));
+            if fresh_links.is_empty() {
+                continue;
+            }
+        }
         for (i, l1) in links.iter().enumerate() {
             // A wing removes only a digit open in both sets other than the link digits.
             let z1 = l1.open & !l1.digits;
             if z1 == 0 {
                 continue;
             }
-            let two = pivot || fresh.holds(l1.to);
-            for l2 in &links[i + 1..] {
-                if z1 & l2.open & !l2.digits == 0 || !(two || fresh.holds(l2.to)) {
-                    continue;
+            if every || fresh.holds(l1.to) {
+                for l2 in &links[i + 1..] {
+                    if z1 & l2.open & !l2.digits != 0 {
+                        wing(grid, &net, overlap, c, l1, l2, emit)?;
+                    }
                 }
-                if l1.to == l2.to || (l1.digits == l2.digits && l1.digits.count_ones() == 1) {
-                    continue;
+            } else {
+                let later = fresh_links.partition_point(|&k| k as usize <= i);
+                for &k in &fresh_links[later..] {
+                    let l2 = &links[k as usize];
+                    if z1 & l2.open & !l2.digits != 0 {
+                        wing(grid, &net, overlap, c, l1, l2, emit)?;
+                    }
                 }
-                let (a, b) = (&net.sets[l1.to as usize], &net.sets[l2.to as usize]);
-                if !overlap && !(a.cells & b.cells).is_empty() {
-                    continue;
-                }
-                // One set inside the other is no wing, even where overlap is allowed.
-                let union = a.cells | b.cells;
-                if union == a.cells || union == b.cells {
-                    continue;
-                }
-                let zs = a.digits & b.digits & !(l1.digits | l2.digits);
-                if !any_z_removal(grid, a, b, zs) {
-                    continue;
-                }
-                let (elim, _) = z_removals(grid, a, b, zs);
-                if elim.is_empty() {
-                    continue;
-                }
-                let pivot = &net.sets[c as usize];
-                let pattern = Pattern {
-                    digits: Candidates::from_bits(l1.digits | l2.digits),
-                    sets: vec![a.cell_list(), b.cell_list(), pivot.cell_list()],
-                    set_digits: [a, b, pivot].iter().map(|s| Candidates::from_bits(s.digits)).collect(),
-                    ..Pattern::default()
-                };
-                emit(Step::elimination(Technique::AlsXyWing, elim, pattern))?;
             }
         }
     }
     Flow::Continue(())
+}
+
+/// Reports the wing of pivot `c` and the sets its links `l1` and `l2` lead to, if it is one and removes anything.
+#[inline(always)]
+fn wing(
+    grid: &Grid,
+    net: &Net,
+    overlap: bool,
+    c: u32,
+    l1: &Link,
+    l2: &Link,
+    emit: &mut dyn FnMut(Step) -> Flow,
+) -> Flow {
+    if l1.to == l2.to || (l1.digits == l2.digits && l1.digits.count_ones() == 1) {
+        return Flow::Continue(());
+    }
+    let (a, b) = (&net.sets[l1.to as usize], &net.sets[l2.to as usize]);
+    if !overlap && !(a.cells & b.cells).is_empty() {
+        return Flow::Continue(());
+    }
+    // One set inside the other is no wing, even where overlap is allowed.
+    let union = a.cells | b.cells;
+    if union == a.cells || union == b.cells {
+        return Flow::Continue(());
+    }
+    let zs = a.digits & b.digits & !(l1.digits | l2.digits);
+    if !any_z_removal(grid, a, b, zs) {
+        return Flow::Continue(());
+    }
+    let (elim, _) = z_removals(grid, a, b, zs);
+    if elim.is_empty() {
+        return Flow::Continue(());
+    }
+    let pivot = &net.sets[c as usize];
+    let pattern = Pattern {
+        digits: Candidates::from_bits(l1.digits | l2.digits),
+        sets: vec![a.cell_list(), b.cell_list(), pivot.cell_list()],
+        set_digits: [a, b, pivot].iter().map(|s| Candidates::from_bits(s.digits)).collect(),
+        ..Pattern::default()
+    };
+    emit(Step::elimination(Technique::AlsXyWing, elim, pattern))
 }
 
 /// ALS-XY-Chain without overlapping neighbours (HoDoKu's default).
