@@ -477,12 +477,15 @@ impl Solver {
                     // removals; grouped ones are not tested (grouped AICs tested so: held-out scores did not move).
                     let seen = |s: &Step| {
                         let l = tables::hodoku_finds_loop(grid, s, grouped);
+                        if l == Some(true) {
+                            return true;
+                        }
                         let other = if grouped {
                             None
                         } else {
                             tables::hodoku_finds_aic(grid, s).or_else(|| tables::hodoku_finds_continuous(grid, s))
                         };
-                        l == Some(true) || other == Some(true) || (l.is_none() && other.is_none())
+                        other == Some(true) || (l.is_none() && other.is_none())
                     };
                     return choice::choose_seen(grid, f, &keep, &seen);
                 }

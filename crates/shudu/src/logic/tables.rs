@@ -149,13 +149,13 @@ impl<'a> Board<'a> {
             for e in cands.without(Candidates::only(digit)) {
                 out(cell_fact(cell, e, false));
             }
+            // A house's cells in its order are its cells by index, as a bit set's come.
             let mut seen = Bitboard::only(cell);
             for house in cell.houses() {
-                for &p in house.cells() {
-                    if places.contains(p) && !seen.contains(p) {
-                        seen.insert(p);
-                        out(cell_fact(p, digit, false));
-                    }
+                let here = (places & house.cell_set()) - seen;
+                seen |= here;
+                for p in here {
+                    out(cell_fact(p, digit, false));
                 }
             }
         } else {
@@ -211,11 +211,10 @@ impl<'a> Board<'a> {
         if on {
             let mut seen = cells;
             for house in [line, bx] {
-                for &p in house.cells() {
-                    if places.contains(p) && !seen.contains(p) {
-                        seen.insert(p);
-                        out(cell_fact(p, digit, false));
-                    }
+                let here = (places & house.cell_set()) - seen;
+                seen |= here;
+                for p in here {
+                    out(cell_fact(p, digit, false));
                 }
             }
             for &other in &self.of_digit[digit.index()] {
@@ -277,19 +276,24 @@ struct Table {
 }
 
 impl Table {
-    fn of(board: &Board, premise: usize) -> Table {
+    /// The table of `premise`, built until every fact of `targets` is reached (or all that can be): a fact's first
+    /// cause, and so its chain, is the same in every table that reaches it, however far the table goes on.
+    fn until(board: &Board, premise: usize, targets: &[usize]) -> Table {
         // The premise is its own cause: every fact reached has one.
         let mut cause = vec![NONE; FACTS];
         cause[premise] = premise as u16;
-        let mut facts = vec![premise];
+        let mut facts = Vec::with_capacity(256);
+        facts.push(premise);
+        let mut left = targets.iter().filter(|&&t| t != premise).count();
         let mut head = 0;
-        while head < facts.len() {
+        while head < facts.len() && left > 0 {
             let f = facts[head];
             head += 1;
             board.successors(f, &mut |g| {
                 if cause[g] == NONE {
                     cause[g] = f as u16;
                     facts.push(g);
+                    left -= targets.iter().filter(|&&t| t == g).count();
                 }
             });
         }
@@ -336,7 +340,7 @@ pub(super) fn hodoku_finds_loop(grid: &Grid, step: &Step, grouped: bool) -> Opti
         removed.insert(d);
     }
     let placing = |d: Digit| -> bool {
-        Table::of(&board, cell_fact(cell, d, false))
+        Table::until(&board, cell_fact(cell, d, false), &[cell_fact(cell, d, true)])
             .chain(cell_fact(cell, d, true))
             .is_some_and(|c| board.is_loop(&c))
     };
@@ -344,7 +348,15 @@ pub(super) fn hodoku_finds_loop(grid: &Grid, step: &Step, grouped: bool) -> Opti
         return Some(placing(cands.without(removed).single()?));
     }
     let a = removed.first()?;
-    let table = Table::of(&board, cell_fact(cell, a, true));
+    // What the table is read for: `a` removed, or another candidate of the cell set.
+    let mut targets = [0usize; 9];
+    targets[0] = cell_fact(cell, a, false);
+    let mut n = 1;
+    for b in cands.without(removed) {
+        targets[n] = cell_fact(cell, b, true);
+        n += 1;
+    }
+    let table = Table::until(&board, cell_fact(cell, a, true), &targets[..n]);
     let removes = table
         .chain(cell_fact(cell, a, false))
         .is_some_and(|c| c.len() > 2 && board.is_loop(&c) && !(in_cell(c[1], x) && in_cell(c[c.len() - 2], x)));
@@ -375,7 +387,7 @@ pub(super) fn hodoku_finds_aic(grid: &Grid, step: &Step) -> Option<bool> {
     };
     let board = Board::new(grid, false);
     let reaches = |from: (Cell, Digit), to: (Cell, Digit)| {
-        Table::of(&board, cell_fact(from.0, from.1, false))
+        Table::until(&board, cell_fact(from.0, from.1, false), &[cell_fact(to.0, to.1, true)])
             .chain(cell_fact(to.0, to.1, true))
             .is_some_and(|c| board.is_loop(&c))
     };
@@ -404,7 +416,7 @@ pub(super) fn hodoku_finds_continuous(grid: &Grid, step: &Step) -> Option<bool> 
     let board = Board::new(grid, false);
     let loops_back = |cell: Cell, from: Digit, to: Digit| {
         let x = cell.index();
-        Table::of(&board, cell_fact(cell, from, false))
+        Table::until(&board, cell_fact(cell, from, false), &[cell_fact(cell, to, true)])
             .chain(cell_fact(cell, to, true))
             .is_some_and(|c| c.len() > 2 && board.is_loop(&c) && !in_cell(c[1], x))
     };
