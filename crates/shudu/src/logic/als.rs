@@ -852,6 +852,48 @@ fn hodoku_ranks(sets: &[Als]) -> (Vec<u32>, Vec<u32>) {
     (rank, order)
 }
 
+/// Each set's links up HoDoKu's order of sets (to a set of higher rank), in the order of [`Net::links_of`], each
+/// with its index in [`Net::links`]: the walks up the order and their bound read these alone, rather than testing
+/// each link's direction as they go (a test the processor cannot guess, half the links going each way).
+struct UpLinks {
+    start: Vec<u32>,
+    links: Vec<(u32, Link)>,
+}
+
+impl UpLinks {
+    fn of(net: &Net, rank: &[u32]) -> UpLinks {
+        let blank = (
+            0,
+            Link {
+                from: 0,
+                to: 0,
+                digits: 0,
+                open: 0,
+            },
+        );
+        // Every link written, the place moved on only for those going up: no branch on the direction.
+        let mut links = vec![blank; net.links.len()];
+        let mut start = Vec::with_capacity(net.sets.len() + 1);
+        let mut n = 0;
+        for t in 0..net.sets.len() {
+            start.push(n as u32);
+            let here = rank[t];
+            let first = net.start[t];
+            for (k, l) in net.links_of(t as u32).iter().enumerate() {
+                links[n] = (first + k as u32, *l);
+                n += usize::from(rank[l.to as usize] > here);
+            }
+        }
+        start.push(n as u32);
+        links.truncate(n);
+        UpLinks { start, links }
+    }
+
+    fn of_set(&self, t: u32) -> &[(u32, Link)] {
+        &self.links[self.start[t as usize] as usize..self.start[t as usize + 1] as usize]
+    }
+}
+
 /// ALS-XY-Chain as HoDoKu's default searches it: every chain of four to eight sets each later than the one before
 /// in HoDoKu's order of sets ([`hodoku_ranks`]), so no set twice, each link's digit other than the one before
 /// (the same rule as [`als_chain`]); depth first, from the sets in that order. A walk that cannot end in a removal
@@ -875,11 +917,12 @@ pub fn als_chain_forward(grid: &Grid, emit: &mut dyn FnMut(Step) -> Flow) -> Flo
 fn forward_search(grid: &Grid, bounded: bool, focus: Bitboard, emit: &mut dyn FnMut(Step) -> Flow) -> Flow {
     let net = Net::of(grid, false);
     let (rank, starts) = hodoku_ranks(&net.sets);
-    let on = through_fresh(&net, &rank, &starts, &net.fresh(focus));
+    let up = UpLinks::of(&net, &rank);
+    let on = through_fresh(&up, &starts, &net.fresh(focus));
     let mut marks = SEEN.with(|s| s.take());
     let near = std::mem::take(&mut marks.near);
     let bound = if bounded {
-        Bound::new(grid, &net, near, Walks::Forward(&rank, &starts, &on))
+        Bound::new(grid, &net, near, Walks::Forward(&up, &starts, &on))
     } else {
         Bound::none(near)
     };
@@ -902,8 +945,8 @@ fn forward_search(grid: &Grid, bounded: bool, focus: Bitboard, emit: &mut dyn Fn
         if bound.words > 0 && zs == 0 {
             continue;
         }
-        for (k, l) in net.links_of(s).iter().enumerate() {
-            if rank[l.to as usize] <= rank[s as usize] || !on.holds(l.to) {
+        for &(link, l) in up.of_set(s) {
+            if !on.holds(l.to) {
                 continue;
             }
             for f in digits_of(l.digits) {
@@ -913,7 +956,7 @@ fn forward_search(grid: &Grid, bounded: bool, focus: Bitboard, emit: &mut dyn Fn
                 }
                 path.clear();
                 path.push(Arrival {
-                    link: net.start[s as usize] + k as u32,
+                    link,
                     to: l.to,
                     parent: u32::MAX,
                     used: bit(f),
@@ -921,7 +964,7 @@ fn forward_search(grid: &Grid, bounded: bool, focus: Bitboard, emit: &mut dyn Fn
                     lo: 0,
                     hi: 0,
                 });
-                flow = forward(grid, &net, &rank, &on, first, zopen, &mut path, emit);
+                flow = forward(grid, &net, &up, &on, first, zopen, &mut path, emit);
                 if flow.is_break() {
                     break 'starts;
                 }
@@ -933,19 +976,15 @@ fn forward_search(grid: &Grid, bounded: bool, focus: Bitboard, emit: &mut dyn Fn
     flow
 }
 
-/// The sets a chain up HoDoKu's order (`rank`, `order`) holding a `fresh` set can pass: those from which a way up
-/// the order leads to a fresh set, and those a way up the order from a fresh set leads to (the link digits left
-/// aside, so more rather than fewer). A chain passes a fresh set; before it, each set leads up to it, and after it,
-/// each is led to from it.
-fn through_fresh(net: &Net, rank: &[u32], order: &[u32], fresh: &Fresh) -> Fresh {
+/// The sets a chain up HoDoKu's order (its links `up`, the sets in `order`) holding a `fresh` set can pass: those
+/// from which a way up the order leads to a fresh set, and those a way up the order from a fresh set leads to (the
+/// link digits left aside, so more rather than fewer). A chain passes a fresh set; before it, each set leads up to
+/// it, and after it, each is led to from it.
+fn through_fresh(up: &UpLinks, order: &[u32], fresh: &Fresh) -> Fresh {
     let Some(bits) = &fresh.0 else {
         return Fresh(None);
     };
-    let up = |t: u32| {
-        net.links_of(t)
-            .iter()
-            .filter(move |l| rank[l.to as usize] > rank[t as usize])
-    };
+    let up = |t: u32| up.of_set(t).iter().map(|(_, l)| l);
     let has = |bits: &[u64], t: u32| bits[t as usize / 64] & 1 << (t % 64) != 0;
     let mut after = bits.clone();
     for &t in order {
@@ -972,7 +1011,7 @@ fn through_fresh(net: &Net, rank: &[u32], order: &[u32], fresh: &Fresh) -> Fresh
 fn forward(
     grid: &Grid,
     net: &Net,
-    rank: &[u32],
+    up: &UpLinks,
     on: &Fresh,
     first: &Als,
     zopen: u16,
@@ -993,13 +1032,13 @@ fn forward(
         return Flow::Continue(());
     }
     let parent = path.len() as u32 - 1;
-    for (k, l) in net.links_of(here.to).iter().enumerate() {
+    for &(link, l) in up.of_set(here.to) {
         let next = l.digits & !here.used;
-        if next == 0 || rank[l.to as usize] <= rank[here.to as usize] || !on.holds(l.to) {
+        if next == 0 || !on.holds(l.to) {
             continue;
         }
         path.push(Arrival {
-            link: net.start[here.to as usize] + k as u32,
+            link,
             to: l.to,
             parent,
             used: next,
@@ -1007,7 +1046,7 @@ fn forward(
             lo: 0,
             hi: 0,
         });
-        let flow = forward(grid, net, rank, on, first, zopen, path, emit);
+        let flow = forward(grid, net, up, on, first, zopen, path, emit);
         path.pop();
         flow?;
     }
@@ -1526,9 +1565,9 @@ fn has_rows(row_of: &[u32], t: usize) -> bool {
 enum Walks<'a> {
     /// Any way through the net, at most this many links ([`chain_search`]).
     Links(u8),
-    /// Up HoDoKu's order of sets, as each set's rank and the sets in that order ([`forward_search`]), of any
-    /// length.
-    Forward(&'a [u32], &'a [u32], &'a Fresh),
+    /// Up HoDoKu's order of sets, as each set's links up the order and the sets in that order
+    /// ([`forward_search`]), of any length.
+    Forward(&'a UpLinks, &'a [u32], &'a Fresh),
 }
 
 /// [`reach`] for walks up the order of sets (`rank`): each link leads to a later set, so what a node reaches is what
@@ -1540,7 +1579,7 @@ fn forward_reach<const W: usize>(
     net: &Net,
     bound: &Bound,
     cover: &[[u64; W]],
-    rank: &[u32],
+    up: &UpLinks,
     order: &[u32],
     range: &[[u64; W]; 10],
     out: &mut Vec<u64>,
@@ -1563,11 +1602,8 @@ fn forward_reach<const W: usize>(
         let mut by_digit = [[0u64; W]; 9];
         let mut digits = 0u16;
         several.clear();
-        for l in net.links_of(t as u32) {
+        for (_, l) in up.of_set(t as u32) {
             let to = l.to as usize;
-            if rank[to] <= rank[t] {
-                continue;
-            }
             if !l.digits.is_power_of_two() {
                 several.push(l);
                 continue;
@@ -1621,7 +1657,7 @@ fn forward_reach<const W: usize>(
             at[row as usize] = acc;
         }
     }
-    walk_rows(net, row_of, &at, |t, to| rank[to] > rank[t], out);
+    walk_rows(net, row_of, &at, |t| up.of_set(t as u32).iter().map(|(_, l)| l), out);
 }
 
 /// Fills `out` with the candidates the walks from each set by each first link digit reach, `W` words a row of
@@ -1656,7 +1692,7 @@ fn reach<const W: usize>(grid: &Grid, net: &Net, bound: &Bound, rows: usize, wal
     }
     let links = match walks {
         Walks::Links(links) => links,
-        Walks::Forward(rank, order, _) => return forward_reach(net, bound, &cover, rank, order, &range, out),
+        Walks::Forward(up, order, _) => return forward_reach(net, bound, &cover, up, order, &range, out),
     };
     // Each row's links: the row of the node each leads to, and (in `one`) the candidates the sets they lead to
     // see for their digits other than the one each surely arrives by, if any (9 for none).
@@ -1723,17 +1759,17 @@ fn reach<const W: usize>(grid: &Grid, net: &Net, bound: &Bound, rows: usize, wal
         }
         std::mem::swap(&mut before, &mut level);
     }
-    walk_rows(net, row_of, &before, |_, _| true, out);
+    walk_rows(net, row_of, &before, |t| net.links_of(t as u32).iter(), out);
 }
 
 /// Fills `out` with what the walks from each set by each first link digit reach: what the nodes their first links
-/// lead to reach (`reach`, a row each), for the first links `first(set, to)` allows; `W` words a row, in the order
+/// lead to reach (`reach`, a row each), for the first links `first(set)` gives; `W` words a row, in the order
 /// of the bound's rows (rows of two digits, and the rows of a set no walk starts from, empty).
-fn walk_rows<const W: usize>(
+fn walk_rows<'a, const W: usize, F: Iterator<Item = &'a Link>>(
     net: &Net,
     row_of: &[u32],
     reach: &[[u64; W]],
-    first: impl Fn(usize, usize) -> bool,
+    first: impl Fn(usize) -> F,
     out: &mut Vec<u64>,
 ) {
     out.clear();
@@ -1750,7 +1786,7 @@ fn walk_rows<const W: usize>(
         out.resize(base + arrive.count_ones() as usize * W, 0);
         // No walk starts from a set without an open digit (see `chain_search`).
         if net.sets[t].open != 0 {
-            for l in links.iter().filter(|l| first(t, l.to as usize)) {
+            for l in first(t) {
                 for d in digits_of(l.digits).map(Digit::index) {
                     let row = row_of[l.to as usize * 10 + d];
                     if row == u32::MAX {
