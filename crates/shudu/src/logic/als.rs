@@ -1465,13 +1465,16 @@ impl Bound {
                 continue;
             }
             let links = net.links_of(t as u32);
-            let arrive = links.iter().fold(0, |m, l| m | l.digits);
-            let two = links.iter().any(|l| !l.digits.is_power_of_two());
-            for d in 0..10 {
-                if if d == 9 { two } else { arrive & 1 << d != 0 } {
-                    row_of[t * 10 + d] = rows;
-                    rows += 1;
-                }
+            let (arrive, two) = links.iter().fold((0u16, 0u16), |(m, two), l| {
+                (m | l.digits, two | u16::from(!l.digits.is_power_of_two()))
+            });
+            // Bit 9 for two digits. Each node numbered without a branch on whether it stands: the processor
+            // cannot guess which digits a set's links have.
+            let stands = arrive | two << 9;
+            for (d, row) in row_of[t * 10..][..10].iter_mut().enumerate() {
+                let here = u32::from(stands >> d & 1);
+                *row = if here == 1 { rows } else { u32::MAX };
+                rows += here;
             }
         }
         let mut bound = Bound {
