@@ -720,7 +720,7 @@ fn xy_wing_search(grid: &Grid, overlap: bool, focus: Bitboard, emit: &mut dyn Fn
     let mut fresh_links: Vec<u32> = Vec::new();
     for c in 0..net.sets.len() as u32 {
         let links = net.links_of(c);
-        let every = fresh.0.is_none() || fresh.holds(c);
+        let every = fresh.holds(c);
         if !every {
             fresh_links.clear();
             fresh_links.extend((0..links.len() as u32).filter(|&k| fresh.holds(links[k as usize].to)));
@@ -1573,9 +1573,9 @@ enum Walks<'a> {
     Forward(&'a UpLinks, &'a [u32], &'a Fresh),
 }
 
-/// [`reach`] for walks up the order of sets (`rank`): each link leads to a later set, so what a node reaches is what
-/// the nodes of the later sets it links to reach, made in one pass from the last set back, however long the walks
-/// (the levels of [`reach`] cost as much again as the walks they spared). Walks longer than [`forward_search`]'s,
+/// [`reach`] for walks up the order of sets (the links `up`): each link leads to a later set, so what a node reaches
+/// is what the nodes of the later sets it links to reach, made in one pass from the last set back, however long the
+/// walks (the levels of [`reach`] cost as much again as the walks they spared). Walks longer than [`forward_search`]'s,
 /// and of two links, reach more, never less, so the bound holds. A node of two arriving digits stands for every
 /// such pair: it may go on by any link and keeps every digit.
 fn forward_reach<const W: usize>(
