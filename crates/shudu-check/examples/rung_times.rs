@@ -1,7 +1,7 @@
 //! Where HoDoKu's grading spends its time, rung by rung, over a collection: for each technique of the ladder
-//! `shudu rate` grades with (or, with `explain` after N, the default ladder `shudu explain` walks), how often it was tried, how often it took the step, and the time its searches took
-//! (from each attempt to the next event the solver reports). A guide to where speed work pays, not a benchmark:
-//! the clock is read around every attempt.
+//! `shudu rate` grades with (or, with `explain` after N, the default ladder `shudu explain` walks), how often it was
+//! tried, how often it took the step, and the time its searches took (from each attempt to the next event the
+//! solver reports). A guide to where speed work pays, not a benchmark: the clock is read around every attempt.
 //!
 //! ```sh
 //! cargo run --release -p shudu-check --example rung_times -- ../shared/data/puzzles/top1465.txt [N [explain]]
@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use shudu::format::parse_line;
 use shudu::logic::{Listener, Solver, Step, Technique};
-use shudu::rate::hodoku_solver;
+use shudu::rate::grading_solver;
 use shudu::Grid;
 
 /// Per technique: attempts, steps taken, time.
@@ -59,12 +59,7 @@ fn main() {
     let n: usize = args.next().map_or(usize::MAX, |s| s.parse().expect("a number"));
     let solver = match args.next().as_deref() {
         Some("explain") => Solver::new(),
-        None => {
-            // A grading writes no chains (as `shudu rate`).
-            let mut solver = hodoku_solver();
-            solver.set_chains(false);
-            solver
-        }
+        None => grading_solver(),
         Some(other) => panic!("unknown ladder {other}: `explain` or none"),
     };
     let text = std::fs::read_to_string(&file).expect("the collection is readable");

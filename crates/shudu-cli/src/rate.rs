@@ -11,7 +11,7 @@ use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use serde::Serialize;
 use shudu::logic::{Level, Solver, Technique};
-use shudu::rate::{grade_with, hodoku_solver, rate_se, rate_with, Grade, Invalid, Rating, SeLadder, SeRating};
+use shudu::rate::{grade_with, grading_solver, rate_se, rate_with, Grade, Invalid, Rating, SeLadder, SeRating};
 use shudu::{canon, format};
 
 use crate::batch::{self, Plan, Sink};
@@ -205,9 +205,8 @@ type Answer = Result<(String, Result<Rated, Invalid>, Option<[u8; 81]>), String>
 
 /// Runs `shudu rate`.
 pub fn run(args: &RateArgs) -> Status {
-    let mut solver = hodoku_solver();
-    // A rating shows no step's chains.
-    solver.set_budget(args.max_steps).set_chains(false);
+    let mut solver = grading_solver();
+    solver.set_budget(args.max_steps);
     let mut se = SeLadder::new();
     se.set_budget(args.max_steps);
     let writer = BufWriter::with_capacity(1 << 16, io::stdout().lock());

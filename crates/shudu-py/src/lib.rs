@@ -426,8 +426,7 @@ fn canonical_batch<'py>(py: Python<'py>, puzzles: &Bound<'py, PyAny>, threads: O
 fn rate_batch<'py>(py: Python<'py>, puzzles: &Bound<'py, PyAny>, threads: Option<usize>) -> PyResult<Py<PyAny>> {
     let batch = batch(py, puzzles, threads)?;
     let rated: Vec<Option<Rating>> = parallel(py, threads, || {
-        let mut solver = grading::hodoku_solver();
-        solver.set_chains(false);
+        let solver = grading::grading_solver();
         let se = grading::SeLadder::new();
         batch
             .puzzles

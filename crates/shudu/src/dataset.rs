@@ -92,11 +92,7 @@ impl Maker {
             .collect::<Result<_, _>>()?;
         Ok(Maker {
             generators,
-            solver: {
-                let mut solver = rate::hodoku_solver();
-                solver.set_chains(false);
-                solver
-            },
+            solver: rate::grading_solver(),
             se: SeLadder::new(),
         })
     }

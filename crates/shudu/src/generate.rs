@@ -565,7 +565,7 @@ impl Generated {
 /// HoDoKu's grading of a proper puzzle, as [`rate::rate`] gives it.
 fn full_grade(puzzle: &[u8; 81]) -> Grade {
     match Grid::from_values(puzzle) {
-        Ok(grid) => rate::grade(&rate::hodoku_solver().set_chains(false).solve(&grid, &mut Silent)),
+        Ok(grid) => rate::grade(&rate::grading_solver().solve(&grid, &mut Silent)),
         // Generated puzzles are dug from a valid grid: their givens never clash.
         Err(_) => rate::grade(&SolveReport {
             steps: Vec::new(),
@@ -653,8 +653,7 @@ impl Generator {
                 orbit_sizes(options.symmetry)
             )));
         }
-        let mut grader = rate::hodoku_solver();
-        grader.set_chains(false);
+        let grader = rate::grading_solver();
         for &t in &options.needs {
             if !t.is_implemented() {
                 return Err(Error::Impossible(format!("{t} has no finder yet, so no path uses it")));

@@ -628,6 +628,20 @@ pub fn hodoku_solver() -> Solver {
     solver
 }
 
+/// [`hodoku_solver`] for grading: its forcing chains' and nets' steps come without their chains, which a grade
+/// never reads (the path is the same: [`Solver::set_chains`]). `shudu rate`, the generator's levels, datasets and
+/// Python's ratings grade with it; the explained paths and `shudu print` keep the chains.
+///
+/// ```
+/// let graded = shudu::rate::grading_solver().ladder().to_vec();
+/// assert_eq!(graded, shudu::rate::hodoku_solver().ladder());
+/// ```
+pub fn grading_solver() -> Solver {
+    let mut solver = hodoku_solver();
+    solver.set_chains(false);
+    solver
+}
+
 /// Rates a puzzle with HoDoKu's ladder ([`hodoku_solver`]) and the SE ladder, after checking it is proper.
 ///
 /// ```
@@ -635,7 +649,7 @@ pub fn hodoku_solver() -> Solver {
 /// assert_eq!(rate(&[0; 81]).unwrap_err(), Invalid::Several);
 /// ```
 pub fn rate(values: &[u8; 81]) -> Result<Rating, Invalid> {
-    rate_with(values, hodoku_solver().set_chains(false), &SeLadder::new())
+    rate_with(values, &grading_solver(), &SeLadder::new())
 }
 
 /// Rates a puzzle with the given ladders (build them once for a batch; [`hodoku_solver`] for HoDoKu's grading).
