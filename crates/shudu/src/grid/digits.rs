@@ -57,11 +57,21 @@ impl Digit {
     pub const fn index(self) -> usize {
         self.0 as usize - 1
     }
+
+    /// The digit as a character, `'1'..='9'`: for text pushed a character at a time rather than formatted.
+    ///
+    /// ```
+    /// assert_eq!(shudu::Digit::new(7).map(|d| d.to_char()), Some('7'));
+    /// ```
+    #[inline]
+    pub const fn to_char(self) -> char {
+        (b'0' + self.0) as char
+    }
 }
 
 impl fmt::Display for Digit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Write::write_char(f, char::from(b'0' + self.0))
+        fmt::Write::write_char(f, self.to_char())
     }
 }
 

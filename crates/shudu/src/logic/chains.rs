@@ -2182,13 +2182,12 @@ fn chain_text(chain: &Chain) -> String {
         i = j;
     }
     let link = |a: &Node, b: &Node| if !a.on && b.on { '=' } else { '-' };
-    let digit = |d: Digit| char::from(b'0' + d.get());
     // Pushed a character at a time rather than formatted: a path writes its chains' links by the thousand.
     let mut text = String::with_capacity(nodes.len() * 8);
     if let Some(first) = runs.first() {
         if first.len() > 1 {
             // The chain starts inside a cell: name the digit it starts from.
-            text.push(digit(first[0].digit));
+            text.push(first[0].digit.to_char());
             text.push(link(&first[0], &first[1]));
             text.push(' ');
         }
@@ -2206,7 +2205,7 @@ fn chain_text(chain: &Chain) -> String {
             };
             text.push(' ');
             text.push(l);
-            text.push(digit(d));
+            text.push(d.to_char());
             text.push(l);
             text.push(' ');
         }
@@ -2220,7 +2219,7 @@ fn chain_text(chain: &Chain) -> String {
             let n = last.len();
             text.push(' ');
             text.push(link(&last[n - 2], &last[n - 1]));
-            text.push(digit(last[n - 1].digit));
+            text.push(last[n - 1].digit.to_char());
         }
     }
     text

@@ -3379,7 +3379,7 @@ fn node_text(n: &Node) -> String {
 fn push_node(out: &mut String, n: &Node) {
     notation::push_cells(out, n.cells.iter().copied().collect());
     out.push_str(if n.on { "=" } else { "<>" });
-    out.push(char::from(b'0' + n.digit.get()));
+    out.push(n.digit.to_char());
 }
 
 /// A chain as HoDoKu prints a forcing chain: `r8c6=9 r8c6<>4 r7c5=4`. Written into one string: a net's

@@ -97,7 +97,7 @@ pub fn eliminations(list: &[(Cell, Digit)]) -> String {
             }
             push_cells(&mut out, set);
             out.push_str("<>");
-            out.push(char::from(b'0' + d.get()));
+            out.push(d.to_char());
         }
     }
     out
@@ -113,7 +113,7 @@ pub fn placements(list: &[(Cell, Digit)]) -> String {
         // Pushed, not formatted: a path writes a placement at most of its steps.
         push_cells(&mut out, Bitboard::only(*c));
         out.push('=');
-        out.push(char::from(b'0' + d.get()));
+        out.push(d.to_char());
     }
     out
 }
@@ -125,7 +125,7 @@ pub fn digits(set: Candidates) -> String {
         if i > 0 {
             out.push(',');
         }
-        out.push(char::from(b'0' + d.get()));
+        out.push(d.to_char());
     }
     out
 }

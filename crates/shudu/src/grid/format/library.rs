@@ -240,7 +240,7 @@ fn push_candidate_list(s: &mut String, list: &[(Cell, Digit)]) {
         if i > 0 {
             s.push(' ');
         }
-        s.push(digit_char(digit));
+        s.push(digit.to_char());
         s.push(value_char(cell.row() as u8 + 1));
         s.push(value_char(cell.col() as u8 + 1));
     }
@@ -268,7 +268,7 @@ pub fn to_library_line(case: &LibraryCase) -> String {
         s.push_str(variant);
     }
     s.push(':');
-    s.extend(case.digits.iter().map(digit_char));
+    s.extend(case.digits.iter().map(|d| d.to_char()));
     s.push(':');
     for cell in Cell::ALL {
         match grid.value(cell) {
@@ -276,7 +276,7 @@ pub fn to_library_line(case: &LibraryCase) -> String {
                 if !grid.is_given(cell) {
                     s.push('+');
                 }
-                s.push(digit_char(d));
+                s.push(d.to_char());
             }
             None => s.push('.'),
         }

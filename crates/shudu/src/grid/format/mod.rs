@@ -185,10 +185,6 @@ fn value_char(v: u8) -> char {
     }
 }
 
-fn digit_char(d: Digit) -> char {
-    (b'0' + d.get()) as char
-}
-
 fn digit_of(c: char) -> Option<Digit> {
     c.to_digit(10).and_then(|n| Digit::new(n as u8))
 }
