@@ -300,6 +300,11 @@ impl Table {
         Table { cause, premise }
     }
 
+    /// The chain from `premise` to `target` along first causes, its table built only as far as it reaches.
+    fn chain_between(board: &Board, premise: usize, target: usize) -> Option<Vec<usize>> {
+        Table::until(board, premise, &[target]).chain(target)
+    }
+
     /// The chain from the premise to `target` along first causes, as facts; `None` when not reached.
     fn chain(&self, target: usize) -> Option<Vec<usize>> {
         let mut at = target;
@@ -340,8 +345,7 @@ pub(super) fn hodoku_finds_loop(grid: &Grid, step: &Step, grouped: bool) -> Opti
         removed.insert(d);
     }
     let placing = |d: Digit| -> bool {
-        Table::until(&board, cell_fact(cell, d, false), &[cell_fact(cell, d, true)])
-            .chain(cell_fact(cell, d, true))
+        Table::chain_between(&board, cell_fact(cell, d, false), cell_fact(cell, d, true))
             .is_some_and(|c| board.is_loop(&c))
     };
     if step.eliminations.len() > 1 {
@@ -387,8 +391,7 @@ pub(super) fn hodoku_finds_aic(grid: &Grid, step: &Step) -> Option<bool> {
     };
     let board = Board::new(grid, false);
     let reaches = |from: (Cell, Digit), to: (Cell, Digit)| {
-        Table::until(&board, cell_fact(from.0, from.1, false), &[cell_fact(to.0, to.1, true)])
-            .chain(cell_fact(to.0, to.1, true))
+        Table::chain_between(&board, cell_fact(from.0, from.1, false), cell_fact(to.0, to.1, true))
             .is_some_and(|c| board.is_loop(&c))
     };
     let (a, b) = ((a, first.digit), (b, last.digit));
@@ -416,8 +419,7 @@ pub(super) fn hodoku_finds_continuous(grid: &Grid, step: &Step) -> Option<bool> 
     let board = Board::new(grid, false);
     let loops_back = |cell: Cell, from: Digit, to: Digit| {
         let x = cell.index();
-        Table::until(&board, cell_fact(cell, from, false), &[cell_fact(cell, to, true)])
-            .chain(cell_fact(cell, to, true))
+        Table::chain_between(&board, cell_fact(cell, from, false), cell_fact(cell, to, true))
             .is_some_and(|c| c.len() > 2 && board.is_loop(&c) && !in_cell(c[1], x))
     };
     let k = nodes.len();
