@@ -260,6 +260,8 @@ struct Board {
     /// Cells with one candidate: a single the grid itself shows, which a derivation does not count as following
     /// from its premise (the solver only gets here when there is none).
     naked: u128,
+    /// Cells with two candidates: those a first removal leaves with one ([`lookahead_singles`]).
+    pairs: u128,
     /// Cells with any candidate (the empty cells): one of them left with none is a contradiction.
     open: u128,
     /// Every candidate as a premise, true and false (see [`Board::premises`]), listed once: the finders walk them
@@ -362,6 +364,7 @@ impl Board {
             needs: [0; 9],
             values: *grid.values(),
             naked: 0,
+            pairs: 0,
             open: 0,
             premises: Vec::new(),
         };
@@ -383,8 +386,10 @@ impl Board {
         }
         b.needs = needs_of(grid);
         for (c, &cands) in b.cells.iter().enumerate() {
-            if cands.count_ones() == 1 {
-                b.naked |= bit(c);
+            match cands.count_ones() {
+                1 => b.naked |= bit(c),
+                2 => b.pairs |= bit(c),
+                _ => {}
             }
             if cands != 0 {
                 b.open |= bit(c);
@@ -1186,6 +1191,12 @@ const fn cell_houses() -> [u32; 81] {
 // Out of line: inlined into its callers, it made the net closure's code worse (7.5 M more instructions).
 #[inline(never)]
 fn houses_touched(cells: u128) -> u32 {
+    houses_touched_inline(cells)
+}
+
+/// [`houses_touched`] inlined, where the caller's loop is small enough to take it (the look-ahead's rounds).
+#[inline(always)]
+fn houses_touched_inline(cells: u128) -> u32 {
     // A few cells (a premise, a locked candidate's victims, the cells a placement empties) are looked up one by
     // one; the peers a placement strikes are folded band by band.
     if cells.count_ones() <= 3 {
@@ -1490,6 +1501,19 @@ fn lookahead_singles(board: &Board, fact: Fact, out: &mut Vec<Fact>, found: &mut
             self.needs[d] &= !CELL_HOUSES[c];
         }
     }
+    let (c, d) = (fact.cell(), fact.digit());
+    if !fact.on() && !full_lookahead() {
+        // A removal's first round read from the board, without the copy of it the rounds make: most removals make
+        // no single, or one and look no further (see the rounds' end below). Those making more take the rounds.
+        match removal_singles(board, c, d) {
+            RemovalSingles::None => return,
+            RemovalSingles::One(s, x) => {
+                out.push(Fact::new(s, x, true));
+                return;
+            }
+            RemovalSingles::More => {}
+        }
+    }
     let mut w = World {
         cand: board.cand,
         needs: board.needs,
@@ -1497,7 +1521,6 @@ fn lookahead_singles(board: &Board, fact: Fact, out: &mut Vec<Fact>, found: &mut
         placed: board.naked,
         removed: [0; 9],
     };
-    let (c, d) = (fact.cell(), fact.digit());
     if fact.on() {
         w.place(c, d, board.cells[c]);
     } else {
@@ -1508,13 +1531,20 @@ fn lookahead_singles(board: &Board, fact: Fact, out: &mut Vec<Fact>, found: &mut
         found.clear();
         let removed = core::mem::take(&mut w.removed);
         let changed = removed.iter().fold(0, |acc, &r| acc | r);
-        // The cells with exactly one candidate: bit-sliced counts of the digits' words.
-        let (mut one, mut two) = (0u128, 0u128);
-        for &cand in &w.cand {
-            two |= one & cand;
-            one |= cand;
-        }
-        for c in cells_of(changed & board.open & !w.placed & one & !two) {
+        // The cells with exactly one candidate. In the first round each changed cell but a placed one has lost one
+        // of the board's candidates (the fact's, or the placed digit from a peer): those that had two. Later, from
+        // bit-sliced counts of the digits' words.
+        let lone = if round == 0 {
+            board.pairs
+        } else {
+            let (mut one, mut two) = (0u128, 0u128);
+            for &cand in &w.cand {
+                two |= one & cand;
+                one |= cand;
+            }
+            one & !two
+        };
+        for c in cells_of(changed & board.open & !w.placed & lone) {
             if let Some(x) = w.cand.iter().position(|&cand| cand & bit(c) != 0) {
                 found.push((c, x));
             }
@@ -1524,7 +1554,7 @@ fn lookahead_singles(board: &Board, fact: Fact, out: &mut Vec<Fact>, found: &mut
             if removed[d] == 0 {
                 continue;
             }
-            let mut hs = needs & houses_touched(removed[d]);
+            let mut hs = needs & houses_touched_inline(removed[d]);
             while hs != 0 {
                 let h = hs.trailing_zeros() as usize;
                 hs &= hs - 1;
@@ -1553,6 +1583,43 @@ fn lookahead_singles(board: &Board, fact: Fact, out: &mut Vec<Fact>, found: &mut
         if round == 0 && !fact.on() && found.len() == 1 && !full_lookahead() {
             break;
         }
+    }
+}
+
+/// The singles of a removal's first round of look-ahead ([`lookahead_singles`]), told apart by how many.
+enum RemovalSingles {
+    None,
+    One(usize, usize),
+    More,
+}
+
+/// The singles removing `d` from `cell` makes at once, as the first round of [`lookahead_singles`] finds them: the
+/// cell's last candidate, then its digit's last place in each house of the cell that needs it (the board's own
+/// singles not counted).
+#[inline]
+fn removal_singles(board: &Board, cell: usize, d: usize) -> RemovalSingles {
+    let mut first = None;
+    let mut count = 0;
+    let rest = board.cells[cell] & !(1 << d);
+    if rest.count_ones() == 1 && board.naked & bit(cell) == 0 {
+        first = Some((cell, rest.trailing_zeros() as usize));
+        count = 1;
+    }
+    let places = board.cand[d] & !bit(cell) & !board.naked;
+    let mut houses = board.needs[d] & CELL_HOUSES[cell];
+    while houses != 0 {
+        let h = houses.trailing_zeros() as usize;
+        houses &= houses - 1;
+        let left = places & HOUSES[h];
+        if left.count_ones() == 1 {
+            first = first.or(Some((left.trailing_zeros() as usize, d)));
+            count += 1;
+        }
+    }
+    match (count, first) {
+        (0, _) | (_, None) => RemovalSingles::None,
+        (1, Some((s, x))) => RemovalSingles::One(s, x),
+        _ => RemovalSingles::More,
     }
 }
 
