@@ -75,14 +75,17 @@ impl Als {
         }
     }
 
-    /// Sets `open` for the grid: unlike the rest of the set, it depends on candidates outside the set's house.
-    fn open_in(&mut self, grid: &Grid) {
-        self.open = 0;
-        for d in Candidates::from_bits(self.digits) {
-            if !(self.seen[d.index()] & grid.digit_cells(d)).is_empty() {
-                self.open |= 1 << d.index();
-            }
-        }
+    /// Sets `open` from each digit's places in the grid: unlike the rest of the set, it depends on candidates outside
+    /// the set's house.
+    fn open_in(&mut self, places: &[u128; 9]) {
+        // Every digit without a branch: a digit the set lacks has no `seen` cells. Which digits are open is no
+        // pattern a processor predicts, and this runs for every set at every grid.
+        self.open = self
+            .seen
+            .iter()
+            .zip(places)
+            .enumerate()
+            .fold(0, |open, (d, (seen, &p))| open | u16::from(seen.bits() & p != 0) << d);
     }
 
     /// The set's cells holding `d`. Not kept: a set's cells hold the candidates they held when it was found (a
@@ -173,8 +176,9 @@ fn collect(grid: &Grid) -> (Vec<Als>, Blocks) {
             blocks[k + 2] = sets.len() as u32;
         }
     });
+    let places = Digit::ALL.map(|d| grid.digit_cells(d).bits());
     for a in &mut sets {
-        a.open_in(grid);
+        a.open_in(&places);
     }
     (sets, blocks)
 }
