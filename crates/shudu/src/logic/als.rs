@@ -326,68 +326,63 @@ impl Net {
             }
         }
         // Each set's links: those kept (to sets kept too, in order), then the new ones, sorted by the set they lead
-        // to as [`Net::new`] leaves them.
-        let mut count = vec![0u32; sets.len() + 1];
+        // to as [`Net::new`] leaves them. Made in one pass over the sets, the new links first sorted by the set they
+        // leave (a counting sort), and each link's `open` read from a list of the sets' (a set is 200 bytes).
         let mut old_of = vec![NONE; sets.len()];
         for (o, &i) in renamed.iter().enumerate() {
             if i != NONE {
                 old_of[i as usize] = o as u32;
-                count[i as usize + 1] += before
-                    .links_of(o as u32)
-                    .iter()
-                    .filter(|l| renamed[l.to as usize] != NONE)
-                    .count() as u32;
             }
         }
+        let opens: Vec<u16> = sets.iter().map(|a| a.open).collect();
+        let mut new_start = vec![0u32; sets.len() + 1];
         for &(i, j, _) in &pairs {
-            count[i as usize + 1] += 1;
-            count[j as usize + 1] += 1;
+            new_start[i as usize + 1] += 1;
+            new_start[j as usize + 1] += 1;
         }
         for i in 0..sets.len() {
-            count[i + 1] += count[i];
+            new_start[i + 1] += new_start[i];
         }
-        let start = count;
-        let mut fill = start.clone();
-        let blank = Link {
-            from: 0,
-            to: 0,
-            digits: 0,
-            open: 0,
-        };
-        let mut links = vec![blank; start[sets.len()] as usize];
-        for (i, &o) in old_of.iter().enumerate() {
-            if o == NONE {
-                continue;
-            }
-            for l in before.links_of(o) {
-                let to = renamed[l.to as usize];
-                if to != NONE {
-                    links[fill[i] as usize] = Link {
-                        from: i as u32,
-                        to,
-                        digits: l.digits,
-                        open: sets[to as usize].open,
-                    };
-                    fill[i] += 1;
-                }
-            }
-        }
-        let mut appended = vec![false; sets.len()];
+        let mut new_fill = new_start.clone();
+        let mut new_links = vec![(0u32, 0u16); pairs.len() * 2];
         for &(i, j, digits) in &pairs {
             for (u, v) in [(i, j), (j, i)] {
-                links[fill[u as usize] as usize] = Link {
-                    from: u,
-                    to: v,
-                    digits,
-                    open: sets[v as usize].open,
-                };
-                fill[u as usize] += 1;
-                appended[u as usize] = true;
+                new_links[new_fill[u as usize] as usize] = (v, digits);
+                new_fill[u as usize] += 1;
             }
         }
-        for (i, _) in appended.iter().enumerate().filter(|(_, &a)| a) {
-            links[start[i] as usize..start[i + 1] as usize].sort_unstable_by_key(|l| l.to);
+        let mut start = Vec::with_capacity(sets.len() + 1);
+        let mut links = Vec::with_capacity(before.links.len() + new_links.len());
+        for (i, &o) in old_of.iter().enumerate() {
+            let first = links.len();
+            start.push(first as u32);
+            if o != NONE {
+                for l in before.links_of(o) {
+                    let to = renamed[l.to as usize];
+                    if to != NONE {
+                        links.push(Link {
+                            from: i as u32,
+                            to,
+                            digits: l.digits,
+                            open: opens[to as usize],
+                        });
+                    }
+                }
+            }
+            let added = &new_links[new_start[i] as usize..new_start[i + 1] as usize];
+            for &(to, digits) in added {
+                links.push(Link {
+                    from: i as u32,
+                    to,
+                    digits,
+                    open: opens[to as usize],
+                });
+            }
+            if !added.is_empty() {
+                links[first..].sort_unstable_by_key(|l| l.to);
+            }
         }
+        start.push(links.len() as u32);
         Net {
             sets,
             links,
