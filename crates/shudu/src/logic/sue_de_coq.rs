@@ -106,13 +106,15 @@ fn unions_into(parts: &[u16], table: &mut [u16]) {
 /// {2}`). HoDoKu takes the first Sue de Coq it finds in this order, where a larger intersection set or a smaller line
 /// or box set often comes first: all 296 of HoDoKu's Sue de Coq steps on top1465's lines 501 on are the first found
 /// in this order (275 when each mask was counted down).
-pub(super) fn next_in_order(set: usize, avail: usize) -> usize {
-    let above = |bit: u32| avail & !((2usize << bit) - 1);
+pub(super) const fn next_in_order(set: usize, avail: usize) -> usize {
+    const fn above(avail: usize, bit: u32) -> usize {
+        avail & !((2usize << bit) - 1)
+    }
     if set == 0 {
         return avail & avail.wrapping_neg();
     }
     let top = usize::BITS - 1 - set.leading_zeros();
-    let deeper = above(top);
+    let deeper = above(avail, top);
     if deeper != 0 {
         return set | deeper & deeper.wrapping_neg();
     }
@@ -122,8 +124,77 @@ pub(super) fn next_in_order(set: usize, avail: usize) -> usize {
         return 0;
     }
     let before = usize::BITS - 1 - rest.leading_zeros();
-    let moved = above(before);
+    let moved = above(avail, before);
     (rest & !(1 << before)) | moved & moved.wrapping_neg()
+}
+
+/// Every non-empty subset of `k` items for each `k` up to 9, in [`next_in_order`]'s order, as masks of the first
+/// `k` bits: those of `k` items at `ORDER_STARTS[k]..ORDER_STARTS[k + 1]`. The order over `k` items is the order
+/// over nine read only below bit `k` (it is lexicographic), but a table of its own spares the loop that skips.
+static ORDERS: [u16; ORDER_LEN] = orders();
+const ORDER_LEN: usize = (1 << 10) - 10 - 1;
+static ORDER_STARTS: [usize; 11] = {
+    let mut starts = [0usize; 11];
+    let mut k = 0;
+    while k < 10 {
+        starts[k + 1] = starts[k] + (1 << k) - 1;
+        k += 1;
+    }
+    starts
+};
+
+const fn orders() -> [u16; ORDER_LEN] {
+    let mut out = [0u16; ORDER_LEN];
+    let mut at = 0;
+    let mut k = 0;
+    while k < 10 {
+        let avail = (1usize << k) - 1;
+        let mut set = next_in_order(0, avail);
+        while set != 0 {
+            out[at] = set as u16;
+            at += 1;
+            set = next_in_order(set, avail);
+        }
+        k += 1;
+    }
+    out
+}
+
+/// The subsets of `avail` (at most nine bits) in [`next_in_order`]'s order, read from [`ORDERS`]: each compact
+/// mask's bits placed on `avail`'s through two tables, of its low five bits and its high four.
+struct InOrder {
+    k: usize,
+    low: [u16; 32],
+    high: [u16; 16],
+}
+
+impl InOrder {
+    fn of(avail: usize) -> InOrder {
+        let mut bits = [0u16; 9];
+        let mut k = 0;
+        let mut rest = avail & 0x1FF;
+        while rest != 0 && k < 9 {
+            bits[k] = 1 << rest.trailing_zeros();
+            rest &= rest - 1;
+            k += 1;
+        }
+        let mut order = InOrder {
+            k,
+            low: [0; 32],
+            high: [0; 16],
+        };
+        unions_into(&bits[..k.min(5)], &mut order.low);
+        if k > 5 {
+            unions_into(&bits[5..k], &mut order.high);
+        }
+        order
+    }
+
+    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        ORDERS[ORDER_STARTS[self.k]..ORDER_STARTS[self.k + 1]]
+            .iter()
+            .map(|&s| usize::from(self.low[usize::from(s & 31)] | self.high[usize::from(s >> 5)]))
+    }
 }
 
 /// The candidates of `digits` in `area`, as eliminations.
@@ -327,18 +398,25 @@ impl Found<'_> {
         // L: any non-empty subset of the line's cells outside C.
         let (line_avail, box_avail) = (self.line_avail, self.box_avail);
         let (both, n_both) = (self.both, self.n_both);
-        let mut next_l = next_in_order(0, line_avail);
-        while next_l != 0 {
-            let l = next_l;
-            next_l = next_in_order(l, line_avail);
+        // The sets L worth a look, gathered first without a branch (whether one is, is no pattern a processor
+        // predicts): L must take some of V, and leave some of it for the box (it covers size_l - extra digits of V).
+        // A line's pool has nine cells at most, and C takes two of them: 127 sets L at most.
+        debug_assert!(line_avail.count_ones() <= 7);
+        let mut worth = [0u16; 128];
+        let mut n_worth = 0;
+        for l in InOrder::of(line_avail).iter() {
             let cand_l = line_pool.unions[l];
             let size_l = l.count_ones() as i32;
             let inside = (cand_l & self.v).count_ones();
             let extra = (cand_l & !self.v).count_ones() as i32;
-            // L must take some of V, and leave some of it for the box: it covers size_l - extra digits of V.
-            if inside == 0 || size_l <= extra || size_l - extra >= self.n_plus {
-                continue;
-            }
+            worth[n_worth] = l as u16;
+            n_worth += usize::from(inside != 0 && size_l > extra && size_l - extra < self.n_plus);
+        }
+        for &l in &worth[..n_worth] {
+            let l = usize::from(l);
+            let cand_l = line_pool.unions[l];
+            let size_l = l.count_ones() as i32;
+            let extra = (cand_l & !self.v).count_ones() as i32;
             let want = self.n_plus - (size_l - extra);
             // B may not hold L's digits from V (its extra digits it may share), nor L's cells.
             let forbidden = cand_l & self.v;
@@ -440,6 +518,20 @@ mod tests {
         }
         assert_eq!(order, [0b1, 0b11, 0b1011, 0b1001, 0b10, 0b1010, 0b1000]);
         assert_eq!(super::next_in_order(0, 0), 0);
+    }
+
+    #[test]
+    fn the_order_tables_give_the_subsets_in_order() {
+        for avail in 0..512usize {
+            let mut walked = Vec::new();
+            let mut s = super::next_in_order(0, avail);
+            while s != 0 {
+                walked.push(s);
+                s = super::next_in_order(s, avail);
+            }
+            let read: Vec<usize> = super::InOrder::of(avail).iter().collect();
+            assert_eq!(read, walked, "subsets of {avail:#b}");
+        }
     }
 
     #[test]
