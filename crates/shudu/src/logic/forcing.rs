@@ -1470,8 +1470,9 @@ const HODOKU_LOOKAHEAD: usize = 4;
 /// after round for [`Board::lookahead`] rounds: each round's naked and hidden singles are set before the next
 /// round looks.
 ///
-/// `found` is room for a round's singles, lent by the caller (which looks ahead from every fact of a board).
-fn lookahead_singles(board: &Board, fact: Fact, out: &mut Vec<Fact>, found: &mut Vec<(usize, usize)>) {
+/// `found` is room for a round's singles, lent by the caller (which looks ahead from every fact of a board); `read`
+/// gathers what the look-ahead reads of the board ([`Read`]).
+fn lookahead_singles(board: &Board, fact: Fact, out: &mut Vec<Fact>, found: &mut Vec<(usize, usize)>, read: &mut Read) {
     /// The grid as the look-ahead changes it, as each digit's cells: a placement strikes its peers with one word
     /// operation a digit, and a cell's count of candidates comes from the nine words bit-sliced.
     struct World {
@@ -1502,6 +1503,10 @@ fn lookahead_singles(board: &Board, fact: Fact, out: &mut Vec<Fact>, found: &mut
         }
     }
     let (c, d) = (fact.cell(), fact.digit());
+    // What is read of the board, for [`KeptLookaheads`]: the fact's cell whole, and its digit in the cell's houses
+    // (all a removal's first round reads; a placement strikes the digit from those houses).
+    read.cells |= bit(c);
+    read.digits[d] |= peers(c) | bit(c);
     if !fact.on() && !full_lookahead() {
         // A removal's first round read from the board, without the copy of it the rounds make: most removals make
         // no single, or one and look no further (see the rounds' end below). Those making more take the rounds.
@@ -1531,6 +1536,8 @@ fn lookahead_singles(board: &Board, fact: Fact, out: &mut Vec<Fact>, found: &mut
         found.clear();
         let removed = core::mem::take(&mut w.removed);
         let changed = removed.iter().fold(0, |acc, &r| acc | r);
+        // The changed cells' candidates, all of them (the naked singles' counts).
+        read.cells |= changed;
         // The cells with exactly one candidate. In the first round each changed cell but a placed one has lost one
         // of the board's candidates (the fact's, or the placed digit from a peer): those that had two. Later, from
         // bit-sliced counts of the digits' words.
@@ -1558,6 +1565,7 @@ fn lookahead_singles(board: &Board, fact: Fact, out: &mut Vec<Fact>, found: &mut
             while hs != 0 {
                 let h = hs.trailing_zeros() as usize;
                 hs &= hs - 1;
+                read.digits[d] |= HOUSES[h];
                 let left = w.cand[d] & HOUSES[h] & !w.placed;
                 if left.count_ones() == 1 {
                     found.push((left.trailing_zeros() as usize, d));
@@ -1572,6 +1580,8 @@ fn lookahead_singles(board: &Board, fact: Fact, out: &mut Vec<Fact>, found: &mut
         for &(c, d) in found.iter() {
             if w.placed & bit(c) == 0 && w.cand[d] & bit(c) != 0 {
                 out.push(Fact::new(c, d, true));
+                read.cells |= bit(c);
+                read.digits[d] |= peers(c) | bit(c);
                 w.place(c, d, board.cells[c]);
             }
         }
@@ -1583,6 +1593,134 @@ fn lookahead_singles(board: &Board, fact: Fact, out: &mut Vec<Fact>, found: &mut
         if round == 0 && !fact.on() && found.len() == 1 && !full_lookahead() {
             break;
         }
+    }
+}
+
+/// What a fact's look-ahead ([`lookahead_singles`]) read of its board: per digit, the cells whose holding it or not
+/// was read, and the cells all of whose candidates were. Its singles come from these reads alone, so a later board
+/// of the same solve (candidates only gone) that lost none of them gives the same look-ahead. (Which houses still
+/// need a digit is read too, where a house is looked at for a hidden single: a house stops needing it only when a
+/// cell of it takes the digit, losing it as a candidate, and the house's places of it are read whole.)
+#[derive(Clone, Copy, Default)]
+struct Read {
+    digits: [u128; 9],
+    cells: u128,
+}
+
+/// A fact's look-ahead as kept: what it read, and its singles (`len` of them from `start` in the kept list), for the
+/// board of generation `generation`.
+#[derive(Clone, Copy, Default)]
+struct KeptLookahead {
+    generation: u32,
+    read: Read,
+    start: u32,
+    len: u32,
+}
+
+/// The look-aheads of the last board of HoDoKu's nets on this thread, for the next: a solve comes back to the nets
+/// at grid after grid that differ in a few candidates, and most facts' look-aheads read none of those.
+struct KeptLookaheads {
+    /// The board's candidates, its own singles, its rounds of look-ahead and whether they ran in full (the tests'
+    /// reference, [`full_lookahead`]): a board with a candidate more, other singles of its own or other rounds
+    /// keeps nothing.
+    cand: [u128; 9],
+    naked: u128,
+    rounds: usize,
+    full: bool,
+    generation: u32,
+    /// Per fact (by [`Fact::index`]), its look-ahead, current where its generation is the board's.
+    facts: Vec<KeptLookahead>,
+    singles: Vec<Fact>,
+    /// The last board's singles while this board's are gathered.
+    last_singles: Vec<Fact>,
+    /// The candidates the board has lost since the last, per digit and all together; `None` where nothing is kept.
+    lost: Option<([u128; 9], u128)>,
+}
+
+#[cfg(test)]
+thread_local! {
+    /// How many look-aheads came from the last board's on this thread (for the tests).
+    static REUSED: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
+}
+
+thread_local! {
+    static KEPT_LOOKAHEADS: core::cell::RefCell<Option<Box<KeptLookaheads>>> =
+        const { core::cell::RefCell::new(None) };
+}
+
+impl KeptLookaheads {
+    /// The kept look-aheads, made ready for `board`.
+    fn take(board: &Board) -> Box<KeptLookaheads> {
+        let kept = KEPT_LOOKAHEADS.with(|k| k.borrow_mut().take());
+        let mut kept = kept.unwrap_or_else(|| {
+            Box::new(KeptLookaheads {
+                cand: [0; 9],
+                naked: 0,
+                rounds: 0,
+                full: false,
+                generation: 0,
+                facts: vec![KeptLookahead::default(); FACTS],
+                singles: Vec::new(),
+                last_singles: Vec::new(),
+                lost: None,
+            })
+        });
+        let follows = kept.generation != 0
+            && kept.rounds == board.lookahead
+            && kept.naked == board.naked
+            && kept.full == full_lookahead()
+            && (0..9).all(|d| board.cand[d] & !kept.cand[d] == 0);
+        kept.lost = follows.then(|| {
+            let lost: [u128; 9] = core::array::from_fn(|d| kept.cand[d] & !board.cand[d]);
+            (lost, lost.iter().fold(0, |a, &l| a | l))
+        });
+        kept.generation = kept.generation.wrapping_add(1).max(1);
+        if kept.generation == 1 {
+            // The generations came round: no entry is current.
+            kept.facts.iter_mut().for_each(|e| e.generation = 0);
+        }
+        core::mem::swap(&mut kept.singles, &mut kept.last_singles);
+        kept.singles.clear();
+        kept.cand = board.cand;
+        kept.naked = board.naked;
+        kept.rounds = board.lookahead;
+        kept.full = full_lookahead();
+        kept
+    }
+
+    /// `fact`'s look-ahead singles onto `out`: the last board's where it read nothing the board has lost, else
+    /// worked out afresh.
+    fn lookahead(&mut self, board: &Board, fact: Fact, out: &mut Vec<Fact>, found: &mut Vec<(usize, usize)>) {
+        let entry = &mut self.facts[fact.index()];
+        let last = self.generation.wrapping_sub(1);
+        if let (Some((lost, lost_cells)), true) = (&self.lost, entry.generation == last && last != 0) {
+            let read = &entry.read;
+            let intact = read.cells & lost_cells == 0 && read.digits.iter().zip(lost).all(|(&r, &l)| r & l == 0);
+            if intact {
+                #[cfg(test)]
+                REUSED.set(REUSED.get() + 1);
+                let singles = &self.last_singles[entry.start as usize..(entry.start + entry.len) as usize];
+                out.extend_from_slice(singles);
+                entry.start = self.singles.len() as u32;
+                entry.generation = self.generation;
+                self.singles.extend_from_slice(singles);
+                return;
+            }
+        }
+        let mut read = Read::default();
+        let before = out.len();
+        lookahead_singles(board, fact, out, found, &mut read);
+        *entry = KeptLookahead {
+            generation: self.generation,
+            read,
+            start: self.singles.len() as u32,
+            len: (out.len() - before) as u32,
+        };
+        self.singles.extend_from_slice(&out[before..]);
+    }
+
+    fn put_back(self: Box<Self>) {
+        KEPT_LOOKAHEADS.with(|k| *k.borrow_mut() = Some(self));
     }
 }
 
@@ -1898,19 +2036,23 @@ fn closures_judged(board: &Board, judge: bool) -> (Vec<Closure>, Vec<u16>, Optio
     let mut buf = Vec::with_capacity(32);
     let mut found = Vec::new();
     let links = Links::of(board);
+    let mut kept = (board.lookahead > 0).then(|| KeptLookaheads::take(board));
     for &f in &nodes {
         start.push(adj.len() as u32);
         buf.clear();
         successors(board, &links, f, &mut buf);
-        if board.lookahead > 0 && !f.is_group() {
+        if let (Some(kept), false) = (kept.as_mut(), f.is_group()) {
             // Each fact's look-ahead is a net derived, and is paid for as the dynamic nets pay for theirs: a bounded
             // search (`--max-steps`, the games' hints) bounds these nets too. The caller sees the budget run out.
             if !budget::spend() {
                 return (Vec::new(), at, None);
             }
-            lookahead_singles(board, f, &mut buf, &mut found);
+            kept.lookahead(board, f, &mut buf, &mut found);
         }
         adj.extend(buf.iter().map(|g| at[g.index()]));
+    }
+    if let Some(kept) = kept {
+        kept.put_back();
     }
     start.push(adj.len() as u32);
     let n = nodes.len();
@@ -3595,7 +3737,7 @@ mod tests {
         };
         let fact = board.premises().find(|&f| name(f) == premise).expect("premise");
         let mut out = Vec::new();
-        lookahead_singles(&board, fact, &mut out, &mut Vec::new());
+        lookahead_singles(&board, fact, &mut out, &mut Vec::new(), &mut Read::default());
         println!(
             "look-ahead: {}",
             out.iter().map(|&f| name(f)).collect::<Vec<_>>().join(" ")
@@ -3964,6 +4106,35 @@ mod tests {
         );
     }
 
+    /// The look-aheads kept from the last board of a solve's path give the closures of HoDoKu's nets as look-aheads
+    /// worked out afresh do.
+    #[test]
+    fn kept_lookaheads_keep_the_closures() {
+        let (mut boards, reused) = (0, REUSED.get());
+        for grid in path_grids(HARD[..3].iter().copied()) {
+            let board = hodoku_nets(&grid);
+            // This thread keeps the look-aheads from grid to grid of the path; a new thread starts with none.
+            let (kept, at_kept) = static_closures(&board);
+            let cold = grid.clone();
+            let (fresh, at_fresh) = std::thread::spawn(move || static_closures(&hodoku_nets(&cold)))
+                .join()
+                .expect("the cold thread");
+            for f in board.premises() {
+                let (a, b) = (&kept[at_kept[f.index()] as usize], &fresh[at_fresh[f.index()] as usize]);
+                assert!(
+                    (a.on, a.off, a.bad, a.lone) == (b.on, b.off, b.bad, b.lone),
+                    "the closure of {f:?} differs"
+                );
+            }
+            boards += 1;
+        }
+        let reused = REUSED.get() - reused;
+        assert!(
+            boards > 50 && reused > 1000,
+            "{boards} boards, {reused} look-aheads kept"
+        );
+    }
+
     /// The look-ahead's shortcut (a removal making one single in its first round goes no further) leaves every
     /// closure of HoDoKu's nets as the full look-ahead makes it, along HoDoKu's ladder's paths of hard puzzles.
     #[test]
@@ -3986,9 +4157,9 @@ mod tests {
                 facts += 1;
                 if !f.is_group() && !f.on() {
                     let (mut with, mut without) = (Vec::new(), Vec::new());
-                    lookahead_singles(&board, f, &mut with, &mut Vec::new());
+                    lookahead_singles(&board, f, &mut with, &mut Vec::new(), &mut Read::default());
                     FULL_LOOKAHEAD.set(true);
-                    lookahead_singles(&board, f, &mut without, &mut Vec::new());
+                    lookahead_singles(&board, f, &mut without, &mut Vec::new(), &mut Read::default());
                     FULL_LOOKAHEAD.set(false);
                     cut += usize::from(with.len() < without.len());
                 }
